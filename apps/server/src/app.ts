@@ -1,0 +1,127 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import { CLIENT_VERSION, DEFAULT_LOCALE, negotiateLocale } from '@pixelhall/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { ping } from './db/dialect';
+import { appVersionRoutes } from './features/app-version/routes';
+import { optionsRoutes } from './features/options/routes';
+import { AppError } from './http/app-error';
+import { installErrorHandling } from './http/error-handler';
+import { translator } from './i18n';
+import { createServices, type Services } from './services';
+import './http/request-context';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock?: () => number;
+}
+
+export interface App {
+  app: FastifyInstance;
+  services: Services;
+}
+
+/**
+ * Builds the whole server (main API, game service, upload host, web app) without listening, so
+ * tests inject requests into exactly what production runs.
+ */
+export async function buildApp({ config, database, clock = Date.now }: AppDeps): Promise<App> {
+  const services = createServices(database, config, clock);
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimit,
+    routerOptions: { ignoreTrailingSlash: true },
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorateRequest('locale', DEFAULT_LOCALE);
+  app.decorateRequest('t', null as never);
+  app.decorateRequest('member', null);
+  app.decorate('resolveMember', (token: string) => services.sessions.resolve(token));
+  app.addHook('onRequest', async (request) => {
+    request.locale = negotiateLocale(request.headers['accept-language']);
+    request.t = translator(request.locale);
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('x-frame-options', 'SAMEORIGIN');
+  });
+  installErrorHandling(app);
+
+  await app.register(fastifyRateLimit, {
+    global: false,
+    // After the auth hook, so limits can key on the member, and after body parsing, so a
+    // route can key on what is being tried (an address, an account).
+    hook: 'preHandler',
+    errorResponseBuilder: (_request, context) =>
+      new AppError('errors.too_many_requests', { seconds: Math.ceil(context.ttl / 1000) }, 0, 429),
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Pixelhall API',
+        version: CLIENT_VERSION,
+        description:
+          'Every call answers { code, msg, data }. Main API codes: 1 success, 0 fail, 10001 expired, 1003 not enough gold. Game service: 1, 0, 1001 expired.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      optionsRoutes(api, services.options);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(
+    async (game) => {
+      appVersionRoutes(game, services.appVersions);
+    },
+    { prefix: '/game-api' },
+  );
+  // The upload host: its routes arrive with the features that upload (avatars, files, saves).
+  await app.register(async () => {}, { prefix: '/upload' });
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await ping(database.db);
+      return { status: 'ok', engine: database.engine };
+    } catch (err) {
+      app.log.error({ err }, 'health check: database unreachable');
+      return reply.status(503).send({ status: 'unavailable', engine: database.engine });
+    }
+  });
+
+  if (config.webDist) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      // Hashed bundles never change under their name; index.html must always be revalidated.
+      setHeaders: (reply, filePath) => {
+        reply.header(
+          'cache-control',
+          /[/\\]assets[/\\]/.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+  return { app, services };
+}

@@ -1,0 +1,43 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { type Dialect, dialectFor, type Engine } from './dialect';
+import type { DB } from './schema';
+
+// int8 (counts, epoch ms, balances) as numbers: every value we store fits in 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export interface Database {
+  db: Kysely<DB>;
+  engine: Engine;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export function engineOf(url: string): Engine {
+  return url.startsWith('file:') ? 'sqlite' : 'postgres';
+}
+
+export function openDatabase(url: string, options: { poolSize?: number } = {}): Database {
+  const engine = engineOf(url);
+  const db =
+    engine === 'sqlite' ? openSqlite(url.slice('file:'.length)) : openPostgres(url, options.poolSize);
+  return { db, engine, dialect: dialectFor(engine), close: () => db.destroy() };
+}
+
+function openSqlite(file: string): Kysely<DB> {
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  // WAL makes NORMAL durable against application crashes; only an OS crash can lose the last commit.
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+function openPostgres(connectionString: string, max = 10): Kysely<DB> {
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max }) }) });
+}

@@ -1,0 +1,38 @@
+import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely } from 'kysely';
+import { sql } from 'kysely';
+
+export type Engine = 'sqlite' | 'postgres';
+
+/**
+ * The few places where SQLite and PostgreSQL differ, kept in one file so migrations and repos
+ * stay engine-neutral.
+ */
+export interface Dialect {
+  engine: Engine;
+  /** An auto-incrementing integer primary key column named `id`. */
+  withId<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>;
+  /** A 64-bit integer column type for epoch milliseconds and money. */
+  bigint: 'bigint' | 'integer';
+}
+
+export function dialectFor(engine: Engine): Dialect {
+  if (engine === 'sqlite') {
+    return {
+      engine,
+      withId: (t) => t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement()),
+      bigint: 'integer',
+    };
+  }
+  return {
+    engine,
+    withId: (t) => t.addColumn('id', 'bigserial', (c) => c.primaryKey()),
+    bigint: 'bigint',
+  };
+}
+
+export const notNull = (c: ColumnDefinitionBuilder) => c.notNull();
+
+// biome-ignore lint/suspicious/noExplicitAny: the probe works on any schema
+export async function ping(db: Kysely<any>): Promise<void> {
+  await sql`select 1`.execute(db);
+}

@@ -1,0 +1,75 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+
+export function sessionsRepo(db: Kysely<DB>) {
+  return {
+    async insert(row: {
+      user_id: number;
+      token_hash: string;
+      now: number;
+      expires_at: number;
+      max_expires_at: number;
+    }): Promise<number> {
+      const { id } = await db
+        .insertInto('sessions')
+        .values({
+          user_id: row.user_id,
+          token_hash: row.token_hash,
+          created_at: row.now,
+          last_used_at: row.now,
+          expires_at: row.expires_at,
+          max_expires_at: row.max_expires_at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(id);
+    },
+
+    /** The live session of a token hash with its member, or undefined. */
+    findActive(tokenHash: string, now: number) {
+      return db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select([
+          'sessions.id as session_id',
+          'sessions.last_used_at',
+          'sessions.max_expires_at',
+          'users.id as user_id',
+          'users.username',
+          'users.nickname',
+        ])
+        .where('sessions.token_hash', '=', tokenHash)
+        .where('sessions.revoked_at', 'is', null)
+        .where('sessions.expires_at', '>', now)
+        .where('users.status', '=', 'active')
+        .executeTakeFirst();
+    },
+
+    async touch(sessionId: number, now: number, expiresAt: number): Promise<void> {
+      await db
+        .updateTable('sessions')
+        .set({ last_used_at: now, expires_at: expiresAt })
+        .where('id', '=', sessionId)
+        .execute();
+    },
+
+    async revoke(sessionId: number, now: number): Promise<void> {
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('id', '=', sessionId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+
+    async revokeAllOf(userId: number, now: number): Promise<void> {
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+  };
+}
+export type SessionsRepo = ReturnType<typeof sessionsRepo>;

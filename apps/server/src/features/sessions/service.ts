@@ -1,0 +1,52 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Member } from '../../http/request-context';
+import type { SessionsRepo } from './repo';
+
+/** How often a session's sliding expiry is written back, so reads don't each cost a write. */
+const TOUCH_EVERY_MS = 60 * 60 * 1000;
+
+export interface SessionPolicy {
+  idleMs: number;
+  maxMs: number;
+}
+
+/**
+ * Tokens are 256 random bits, so a fast hash is enough to make a stolen table useless; only the
+ * hash is stored. Expiry slides with use up to a hard maximum from sign-in.
+ */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+export function sessionsService(repo: SessionsRepo, policy: SessionPolicy, clock: () => number = Date.now) {
+  return {
+    async create(userId: number): Promise<{ token: string; sessionId: number; expiresAt: number }> {
+      const token = randomBytes(32).toString('base64url');
+      const now = clock();
+      const maxExpiresAt = now + policy.maxMs;
+      const expiresAt = Math.min(now + policy.idleMs, maxExpiresAt);
+      const sessionId = await repo.insert({
+        user_id: userId,
+        token_hash: hashToken(token),
+        now,
+        expires_at: expiresAt,
+        max_expires_at: maxExpiresAt,
+      });
+      return { token, sessionId, expiresAt };
+    },
+
+    async resolve(token: string): Promise<Member | null> {
+      const now = clock();
+      const row = await repo.findActive(hashToken(token), now);
+      if (!row) return null;
+      if (now - row.last_used_at >= TOUCH_EVERY_MS) {
+        await repo.touch(row.session_id, now, Math.min(now + policy.idleMs, row.max_expires_at));
+      }
+      return { id: row.user_id, username: row.username, nickname: row.nickname, sessionId: row.session_id };
+    },
+
+    revoke: (sessionId: number) => repo.revoke(sessionId, clock()),
+    revokeAllOf: (userId: number) => repo.revokeAllOf(userId, clock()),
+  };
+}
+export type SessionsService = ReturnType<typeof sessionsService>;

@@ -1,0 +1,28 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app';
+import { prepareDatabase } from './boot';
+import { ConfigError, loadConfig } from './config';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await prepareDatabase(config, (msg) => console.info(`[pixelhall] ${msg}`));
+  const { app } = await buildApp({ config, database });
+
+  // In-flight requests finish, then the database closes (the app's onClose hook).
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+  });
+
+  await app.listen({ host: config.host, port: config.port });
+  if (!config.webDist) app.log.warn('no built web app found: run `npm run build` to serve it at /');
+  app.log.info(
+    `Pixelhall on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${database.engine})`,
+  );
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+});

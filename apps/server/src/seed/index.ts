@@ -1,0 +1,29 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database';
+import type { DB } from '../db/schema';
+import { seedAppVersions } from './app-versions';
+
+export interface Seeder {
+  /** Stable name; a seeder runs once per database, recorded in the `seeds` table. */
+  name: string;
+  /** Runs inside the transaction that records it, so a half-seeded world never stays behind. */
+  run(db: Kysely<DB>): Promise<void>;
+}
+
+/** In order; feature issues append theirs so an existing database gains their demo data too. */
+export const SEEDERS: Seeder[] = [seedAppVersions];
+
+export async function seedDemoWorld(database: Database, clock: () => number = Date.now): Promise<string[]> {
+  const { db } = database;
+  const done = new Set((await db.selectFrom('seeds').select('name').execute()).map((r) => r.name));
+  const applied: string[] = [];
+  for (const seeder of SEEDERS) {
+    if (done.has(seeder.name)) continue;
+    await db.transaction().execute(async (trx) => {
+      await seeder.run(trx);
+      await trx.insertInto('seeds').values({ name: seeder.name, applied_at: clock() }).execute();
+    });
+    applied.push(seeder.name);
+  }
+  return applied;
+}

@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type EndpointDef, type Envelope, endpointUrl, type PayloadOf } from '@pixelhall/contract';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { type Config, testConfig } from '../src/config';
+import { type Database, openDatabase } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrate';
+import type { Services } from '../src/services';
+
+export const ENGINE = (process.env.TEST_DB_ENGINE ?? 'sqlite') as 'sqlite' | 'postgres';
+
+export interface TestDatabase {
+  database: Database;
+  url: string;
+  /** Closes and deletes the database. */
+  drop(): Promise<void>;
+}
+
+/** A brand-new, migrated database for one test file, on the engine this run tests. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (ENGINE === 'postgres') return createPostgresDatabase();
+  const dir = mkdtempSync(path.join(tmpdir(), 'pixelhall-test-'));
+  const url = `file:${path.join(dir, 'test.db')}`;
+  const database = openDatabase(url);
+  await migrateToLatest(database);
+  return {
+    database,
+    url,
+    async drop() {
+      await database.close().catch(() => {});
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function createPostgresDatabase(): Promise<TestDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL');
+  const name = `pixelhall_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = openDatabase(url.toString(), { poolSize: 5 });
+  await migrateToLatest(database);
+  return {
+    database,
+    url: url.toString(),
+    async drop() {
+      await database.close().catch(() => {});
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: Services;
+  database: Database;
+  config: Config;
+  make: ReturnType<typeof factories>;
+  /** Advances the app's clock (sessions, expiry) without waiting. */
+  clock: { now: number; advance(ms: number): void };
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a fresh database. Pass `beforeReady` to add test-only routes; call
+ * `app.ready()` is done for you.
+ */
+export async function buildTestApp(
+  options: { config?: Partial<Config>; beforeReady?: (app: FastifyInstance) => void | Promise<void> } = {},
+): Promise<TestApp> {
+  const testDb = await createTestDatabase();
+  const clock = {
+    now: Date.UTC(2026, 10, 21, 12),
+    advance(ms: number) {
+      this.now += ms;
+    },
+  };
+  const config = testConfig(options.config);
+  const { app, services } = await buildApp({ config, database: testDb.database, clock: () => clock.now });
+  await options.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    services,
+    database: testDb.database,
+    config,
+    clock,
+    make: factories(testDb.database, services, () => clock.now),
+    async close() {
+      await app.close();
+      await testDb.drop();
+    },
+  };
+}
+
+let sequence = 0;
+
+/** Factories, not fixture files: each call makes a fresh row with believable defaults. */
+export function factories(database: Database, services: Services, now: () => number) {
+  return {
+    async user(overrides: { username?: string; nickname?: string; status?: 'active' | 'disabled' } = {}) {
+      sequence += 1;
+      const username = overrides.username ?? `player${sequence}`;
+      const row = await database.db
+        .insertInto('users')
+        .values({
+          username,
+          nickname: overrides.nickname ?? `Player ${sequence}`,
+          status: overrides.status ?? 'active',
+          created_at: now(),
+          updated_at: now(),
+        })
+        .returning(['id', 'username', 'nickname'])
+        .executeTakeFirstOrThrow();
+      return { ...row, id: Number(row.id) };
+    },
+    /** A signed-in member: the user and a bearer token for it. */
+    async member(overrides: { username?: string } = {}) {
+      const user = await this.user(overrides);
+      const { token, sessionId } = await services.sessions.create(user.id);
+      return { user, token, sessionId };
+    },
+  };
+}
+
+export interface CallOptions {
+  token?: string;
+  locale?: string;
+  method?: 'POST' | 'GET' | 'DELETE';
+  headers?: Record<string, string>;
+}
+
+/** Calls a contract endpoint the way the web client does and returns the parsed envelope. */
+export async function call<E extends EndpointDef>(
+  app: FastifyInstance,
+  def: E,
+  payload: PayloadOf<E> | Record<string, unknown> = {},
+  options: CallOptions = {},
+): Promise<{ status: number; body: Envelope<unknown> }> {
+  const method = options.method ?? 'POST';
+  const headers: Record<string, string> = { 'x-client-version': '1.8.6', ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.locale) headers['accept-language'] = options.locale;
+  const url = endpointUrl(def);
+  const res =
+    method === 'POST'
+      ? await app.inject({ method, url, headers, payload: payload as Record<string, unknown> })
+      : await app.inject({ method, url, headers, query: payload as Record<string, string> });
+  return { status: res.statusCode, body: res.json() };
+}

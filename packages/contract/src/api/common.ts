@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** Lists take a 1-based `page` and a page size `num`; feeds also take an opaque `cursor`. */
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1).describe('1-based page number'),
+  num: z.coerce.number().int().min(1).max(100).default(20).describe('Items per page'),
+  cursor: z.string().max(512).nullish().describe('Opaque keyset cursor from the previous page'),
+});
+export type PageQuery = z.output<typeof pageQuery>;
+
+/** A list is `{ list, total, cursor }`; `cursor` is null on the last page. */
+export function listOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    list: z.array(item),
+    total: z.number().int().min(0),
+    cursor: z.string().nullable(),
+  });
+}
+
+export const emptyPayload = z.object({}).describe('No payload');
+export const emptyData = z.null();

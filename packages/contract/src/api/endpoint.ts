@@ -1,0 +1,44 @@
+import type { z } from 'zod';
+import type { ApiBase } from '../codes';
+
+export type HttpMethod = 'POST' | 'GET' | 'DELETE';
+
+/**
+ * Who may call an endpoint. `required` answers the expired code without a valid token and the
+ * web client never sends it without one (spec §6); `optional` resolves the member when a token
+ * is given, so answers can be personalised.
+ */
+export type EndpointAuth = 'none' | 'optional' | 'required';
+
+export interface EndpointDef<P extends z.ZodType = z.ZodType, D extends z.ZodType = z.ZodType> {
+  base: ApiBase;
+  /** The path under its base, exactly as spec §7 names it, e.g. `get/options`. */
+  path: string;
+  /** POST first; GET and DELETE variants take the payload as query parameters. */
+  methods: readonly HttpMethod[];
+  auth: EndpointAuth;
+  summary: string;
+  payload: P;
+  data: D;
+}
+
+export function endpoint<P extends z.ZodType, D extends z.ZodType>(
+  def: Omit<EndpointDef<P, D>, 'methods'> & { methods?: readonly HttpMethod[] },
+): EndpointDef<P, D> {
+  return { methods: ['POST'], ...def };
+}
+
+export type PayloadOf<E extends EndpointDef> = z.input<E['payload']>;
+export type ParsedPayloadOf<E extends EndpointDef> = z.output<E['payload']>;
+export type DataOf<E extends EndpointDef> = z.output<E['data']>;
+
+/** The URL path of an endpoint below the server root, e.g. `/api/get/options`. */
+export function endpointUrl(def: Pick<EndpointDef, 'base' | 'path'>): string {
+  return `/${BASE_PREFIX[def.base]}/${def.path}`;
+}
+
+export const BASE_PREFIX: Record<ApiBase, string> = {
+  api: 'api',
+  game: 'game-api',
+  upload: 'upload',
+};

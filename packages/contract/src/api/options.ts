@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+
+/**
+ * Server options readable by every client. Each public option has a schema here; operators set
+ * them with `npm run ops -- options:set <name> '<json>'`, which validates against it.
+ */
+export const miningConfigSchema = z.object({
+  mining_button: z.boolean().describe('Whether the floating mine button is shown'),
+  mining_url: z
+    .url({ protocol: /^https?$/ })
+    .describe('External mining page; the app adds the member token to its query'),
+});
+export type MiningConfig = z.output<typeof miningConfigSchema>;
+
+export const OPTION_SCHEMAS = {
+  mining_config: miningConfigSchema,
+} as const;
+export type OptionName = keyof typeof OPTION_SCHEMAS;
+export const OPTION_NAMES = Object.keys(OPTION_SCHEMAS) as OptionName[];
+
+export const OPTION_DEFAULTS: { [K in OptionName]: z.output<(typeof OPTION_SCHEMAS)[K]> } = {
+  mining_config: { mining_button: false, mining_url: 'https://mining.pixelhall.example/' },
+};
+
+export const getOptions = endpoint({
+  base: 'api',
+  path: 'get/options',
+  methods: ['POST', 'GET'],
+  auth: 'none',
+  summary: 'Read a public server option, such as mining_config',
+  payload: z.object({
+    name: z.string().trim().min(1).max(64).describe('Option name, e.g. mining_config'),
+  }),
+  data: z.object({
+    name: z.string(),
+    option_value: z.record(z.string(), z.unknown()).describe('The option, e.g. { mining_button }'),
+    updated_at: z.number().int().nullable().describe('Epoch ms of the last change; null for a default'),
+  }),
+});
+
+export const optionsEndpoints = { getOptions } as const;

@@ -1,0 +1,21 @@
+/** English month abbreviations: the spec's date formats use them whatever the locale. */
+export const MONTHS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+] as const;
+
+/** A Date for epoch milliseconds, or null when the value is outside what Date can hold. */
+export function dateAt(ms: number): Date | null {
+  const date = new Date(ms);
+  return Number.isNaN(date.getTime()) ? null : date;
+}

@@ -1,0 +1,26 @@
+export * from './api/app-version';
+export * from './api/common';
+export * from './api/endpoint';
+export * from './api/options';
+export * from './codes';
+export * from './constants';
+export * from './envelope';
+export * from './format/counts';
+export * from './format/dates';
+export * from './format/file-kind';
+export * from './format/file-size';
+export * from './format/relative-time';
+export * from './format/version';
+export * from './headers';
+export * from './locale';
+export * from './messages';
+export * from './validators';
+
+import { appVersionEndpoints } from './api/app-version';
+import { optionsEndpoints } from './api/options';
+
+/** Every endpoint of the contract, by API group; feature issues add their group here. */
+export const endpoints = {
+  options: optionsEndpoints,
+  appVersion: appVersionEndpoints,
+} as const;

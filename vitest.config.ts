@@ -1,0 +1,47 @@
+import { defineConfig } from 'vitest/config';
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * One runner, several projects: pure contract tests, API tests on SQLite (and on PostgreSQL
+ * when TEST_DATABASE_URL is set), web unit tests, and browser journeys in e2e/.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server-sqlite',
+          root: 'apps/server',
+          include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+          env: { TEST_DB_ENGINE: 'sqlite' },
+        },
+      },
+      ...(onPostgres
+        ? [
+            {
+              test: {
+                name: 'server-postgres',
+                root: 'apps/server',
+                include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+                env: { TEST_DB_ENGINE: 'postgres' },
+              },
+            },
+          ]
+        : []),
+      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'] } },
+      {
+        test: {
+          name: 'e2e',
+          root: 'e2e',
+          include: ['**/*.e2e.ts'],
+          globalSetup: ['./setup/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
