@@ -9,6 +9,7 @@ import type { Database } from './db/database';
 import { ping } from './db/dialect';
 import { appVersionRoutes } from './features/app-version/routes';
 import { optionsRoutes } from './features/options/routes';
+import { usersRoutes } from './features/users/routes';
 import { AppError } from './http/app-error';
 import { installErrorHandling } from './http/error-handler';
 import { translator } from './i18n';
@@ -83,6 +84,7 @@ export async function buildApp({ config, database, clock = Date.now }: AppDeps):
   await app.register(
     async (api) => {
       optionsRoutes(api, services.options);
+      usersRoutes(api, services.users);
     },
     { prefix: '/api' },
   );

@@ -6,6 +6,8 @@ import { optionsRepo } from './features/options/repo';
 import { optionsService } from './features/options/service';
 import { sessionsRepo } from './features/sessions/repo';
 import { sessionsService } from './features/sessions/service';
+import { usersRepo } from './features/users/repo';
+import { usersService } from './features/users/service';
 
 /** Wires repos into services once per app; routes, ops commands and tests share these. */
 export function createServices(database: Database, config: Config, clock: () => number = Date.now) {
@@ -18,6 +20,7 @@ export function createServices(database: Database, config: Config, clock: () => 
     ),
     options: optionsService(optionsRepo(db), clock),
     appVersions: appVersionService(appVersionsRepo(db), clock),
+    users: usersService(usersRepo(db)),
   };
 }
 export type Services = ReturnType<typeof createServices>;

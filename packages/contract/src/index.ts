@@ -2,6 +2,7 @@ export * from './api/app-version';
 export * from './api/common';
 export * from './api/endpoint';
 export * from './api/options';
+export * from './api/users';
 export * from './codes';
 export * from './constants';
 export * from './envelope';
@@ -18,9 +19,11 @@ export * from './validators';
 
 import { appVersionEndpoints } from './api/app-version';
 import { optionsEndpoints } from './api/options';
+import { usersEndpoints } from './api/users';
 
 /** Every endpoint of the contract, by API group; feature issues add their group here. */
 export const endpoints = {
   options: optionsEndpoints,
   appVersion: appVersionEndpoints,
+  users: usersEndpoints,
 } as const;

@@ -15,7 +15,15 @@ export interface DB {
 export interface UsersTable {
   id: Generated<number>;
   username: string;
+  /** Lower-cased; null for visitors (tourist accounts) and some third-party sign-ins. */
+  email: string | null;
   nickname: string;
+  signature: Generated<string>;
+  avatar: Generated<string>;
+  level: Generated<number>;
+  /** Balances change only through the ledger (DESIGN.md), never by a plain update. */
+  gold: Generated<number>;
+  diamonds: Generated<number>;
   status: Generated<'active' | 'disabled'>;
   created_at: number;
   updated_at: number;

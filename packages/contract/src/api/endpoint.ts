@@ -10,21 +10,25 @@ export type HttpMethod = 'POST' | 'GET' | 'DELETE';
  */
 export type EndpointAuth = 'none' | 'optional' | 'required';
 
-export interface EndpointDef<P extends z.ZodType = z.ZodType, D extends z.ZodType = z.ZodType> {
+export interface EndpointDef<
+  P extends z.ZodType = z.ZodType,
+  D extends z.ZodType = z.ZodType,
+  A extends EndpointAuth = EndpointAuth,
+> {
   base: ApiBase;
   /** The path under its base, exactly as spec §7 names it, e.g. `get/options`. */
   path: string;
   /** POST first; GET and DELETE variants take the payload as query parameters. */
   methods: readonly HttpMethod[];
-  auth: EndpointAuth;
+  auth: A;
   summary: string;
   payload: P;
   data: D;
 }
 
-export function endpoint<P extends z.ZodType, D extends z.ZodType>(
-  def: Omit<EndpointDef<P, D>, 'methods'> & { methods?: readonly HttpMethod[] },
-): EndpointDef<P, D> {
+export function endpoint<P extends z.ZodType, D extends z.ZodType, const A extends EndpointAuth>(
+  def: Omit<EndpointDef<P, D, A>, 'methods'> & { methods?: readonly HttpMethod[] },
+): EndpointDef<P, D, A> {
   return { methods: ['POST'], ...def };
 }
 

@@ -6,7 +6,13 @@ export async function up(db: Kysely<any>, d: Dialect): Promise<void> {
   await d
     .withId(db.schema.createTable('users'))
     .addColumn('username', 'text', (c) => c.notNull().unique())
+    .addColumn('email', 'text', (c) => c.unique())
     .addColumn('nickname', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('signature', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('avatar', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('level', 'integer', (c) => c.notNull().defaultTo(1))
+    .addColumn('gold', d.bigint, (c) => c.notNull().defaultTo(0))
+    .addColumn('diamonds', d.bigint, (c) => c.notNull().defaultTo(0))
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('active'))
     .addColumn('created_at', d.bigint, (c) => c.notNull())
     .addColumn('updated_at', d.bigint, (c) => c.notNull())

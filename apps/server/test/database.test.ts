@@ -1,0 +1,29 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../src/db/migrate';
+import { MIGRATIONS } from '../src/db/migrations';
+import { SEEDERS, seedDemoWorld } from '../src/seed';
+import { createTestDatabase, type TestDatabase } from './helper';
+
+let tdb: TestDatabase;
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+});
+afterAll(() => tdb.drop());
+
+describe('migrations and seed', () => {
+  it('records every migration and is a no-op when run again', async () => {
+    expect(await migrateToLatest(tdb.database)).toEqual([]);
+    const applied = await tdb.database.db
+      .selectFrom('kysely_migration' as never)
+      .select('name' as never)
+      .execute();
+    expect(applied).toHaveLength(MIGRATIONS.length);
+  });
+
+  it('seeds each part of the demo world once', async () => {
+    expect(await seedDemoWorld(tdb.database)).toEqual(SEEDERS.map((s) => s.name));
+    expect(await seedDemoWorld(tdb.database)).toEqual([]);
+    const versions = await tdb.database.db.selectFrom('app_versions').select('version').execute();
+    expect(versions.map((v) => v.version)).toContain('1.8.6');
+  });
+});

@@ -1,0 +1,140 @@
+import {
+  type DataOf,
+  type EndpointDef,
+  type Envelope,
+  expiredCodeFor,
+  type HttpMethod,
+  isEnvelope,
+  isSilentSuccessMessage,
+  MainCode,
+  type PayloadOf,
+} from '@pixelhall/contract';
+import i18n from '../i18n';
+import { useSession } from '../state/session';
+import { showFailToast, showLoading, showSuccessToast } from '../ui/feedback';
+import { baseUrl, REQUEST_TIMEOUT_MS } from './config';
+import { requestHeaders } from './headers';
+import { onNotEnoughGold, onSessionExpired } from './session-events';
+
+export type ApiErrorKind = 'business' | 'expired' | 'gold' | 'network' | 'login-required' | 'aborted';
+
+/** What every failed call rejects with; `envelope` is the server's answer when there was one. */
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    readonly envelope?: Envelope,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  /** Toast a success message other than "OK"/"SUCCESS" (default true). */
+  successToast?: boolean;
+  /** Toast a failure message (default true); expiry and gold have dialogs of their own. */
+  failToast?: boolean;
+  /** Show the click-blocking loading toast while the call runs, optionally with a text. */
+  loading?: boolean | string;
+  /** Never send without a token (default: the endpoint's `auth` is `required`). */
+  login?: boolean;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+/** Calls a contract endpoint the way spec §7–8 say: headers, envelope, toasts and dialogs. */
+export async function request<E extends EndpointDef>(
+  def: E,
+  payload?: PayloadOf<E>,
+  options: RequestOptions = {},
+): Promise<DataOf<E>> {
+  const token = useSession.getState().token;
+  if ((options.login ?? def.auth === 'required') && !token) {
+    throw new ApiError('login-required', i18n.t('errors.not_logged_in'));
+  }
+  const method = options.method ?? def.methods[0] ?? 'POST';
+  const headers = requestHeaders(token);
+  let url = `${baseUrl(def.base)}/${def.path}`;
+  let body: string | undefined;
+  if (method === 'POST') {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(payload ?? {});
+  } else {
+    url += toQuery(payload);
+  }
+  const envelope = await send(url, { method, headers, body }, options);
+  return handleEnvelope(def, envelope, options) as DataOf<E>;
+}
+
+/** Sends multipart form data to an upload-host endpoint (spec §7), with a loading indicator. */
+export async function upload<E extends EndpointDef>(
+  def: E,
+  fields: Record<string, string | Blob>,
+  options: RequestOptions = {},
+): Promise<DataOf<E>> {
+  const token = useSession.getState().token;
+  if ((options.login ?? def.auth === 'required') && !token) {
+    throw new ApiError('login-required', i18n.t('errors.not_logged_in'));
+  }
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  const envelope = await send(
+    `${baseUrl(def.base)}/${def.path}`,
+    { method: 'POST', headers: requestHeaders(token), body: form },
+    { loading: true, timeoutMs: 10 * 60_000, ...options },
+  );
+  return handleEnvelope(def, envelope, options) as DataOf<E>;
+}
+
+async function send(url: string, init: RequestInit, options: RequestOptions): Promise<Envelope> {
+  const stopLoading = options.loading
+    ? showLoading(typeof options.loading === 'string' ? options.loading : undefined)
+    : null;
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  try {
+    const response = await fetch(url, { ...init, signal });
+    const json: unknown = await response.json().catch(() => null);
+    if (!isEnvelope(json)) throw new Error(`not an envelope (HTTP ${response.status})`);
+    return json;
+  } catch {
+    if (options.signal?.aborted) throw new ApiError('aborted', 'aborted');
+    const message = i18n.t('errors.load_failed');
+    if (options.failToast !== false) showFailToast(message);
+    throw new ApiError('network', message);
+  } finally {
+    stopLoading?.();
+  }
+}
+
+function handleEnvelope(def: EndpointDef, envelope: Envelope, options: RequestOptions): unknown {
+  if (envelope.code === MainCode.Success) {
+    if (options.successToast !== false && !isSilentSuccessMessage(envelope.msg))
+      showSuccessToast(envelope.msg);
+    return envelope.data;
+  }
+  if (envelope.code === expiredCodeFor(def.base)) {
+    onSessionExpired();
+    throw new ApiError('expired', envelope.msg, envelope);
+  }
+  if (def.base !== 'game' && envelope.code === MainCode.NotEnoughGold) {
+    onNotEnoughGold(envelope.msg);
+    throw new ApiError('gold', envelope.msg, envelope);
+  }
+  if (options.failToast !== false) showFailToast(envelope.msg);
+  throw new ApiError('business', envelope.msg, envelope);
+}
+
+/** GET and DELETE variants send the payload as query parameters (spec §7). */
+export function toQuery(payload: unknown): string {
+  if (!payload || typeof payload !== 'object') return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(payload)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
+  }
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}

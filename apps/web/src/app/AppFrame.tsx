@@ -1,0 +1,68 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import i18n from '../i18n';
+import { useEffectiveTheme, usePreferences } from '../state/preferences';
+import { useSession } from '../state/session';
+import { MineButton } from './MineButton';
+import { NewPostButton } from './NewPostButton';
+import { setNavigator } from './navigation';
+import { RouteHost } from './RouteHost';
+import { matchRoute } from './route-match';
+import { StatusBarSync } from './StatusBarSync';
+import { startUp } from './startup';
+import { TabBar } from './TabBar';
+
+/** The app frame: the routed screens, the bars and floating buttons the route's flags ask for. */
+export function AppFrame() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { route } = matchRoute(pathname);
+  useAppearance();
+
+  useEffect(() => {
+    setNavigator((to, options) => navigate(to, options));
+  }, [navigate]);
+
+  useEffect(() => {
+    void startUp();
+  }, []);
+
+  useSessionFromOtherTabs();
+
+  return (
+    <div className="app-frame">
+      <StatusBarSync />
+      <RouteHost />
+      {route.showMine && <MineButton />}
+      {route.showTabBar && <NewPostButton />}
+      {route.tabBar && <TabBar />}
+    </div>
+  );
+}
+
+/** Theme on <html> (antd-mobile reads data-prefers-color-scheme) and the interface language. */
+function useAppearance(): void {
+  const theme = useEffectiveTheme();
+  const locale = usePreferences((s) => s.locale.value);
+  useEffect(() => {
+    const root = document.documentElement;
+    root.dataset.theme = theme;
+    root.dataset.prefersColorScheme = theme;
+  }, [theme]);
+  useEffect(() => {
+    document.documentElement.lang = locale;
+    void i18n.changeLanguage(locale);
+  }, [locale]);
+}
+
+/** A sign-in or sign-out in another tab of this browser applies here too. */
+function useSessionFromOtherTabs(): void {
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === 'pixelhall.session') void useSession.persist.rehydrate();
+      if (event.key === 'pixelhall.preferences') void usePreferences.persist.rehydrate();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+}

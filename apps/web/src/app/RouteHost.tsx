@@ -1,0 +1,52 @@
+import { Activity, type ComponentType, Suspense, useRef } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { NotFoundScreen } from '../routes';
+import { useSession } from '../state/session';
+import { ScreenFallback } from '../ui/Screen';
+import { RouteContext, type RouteEntry } from './route-context';
+import { loginPathFor, matchRoute } from './route-match';
+
+/**
+ * Renders the screen of the current route. Keep-alive screens stay mounted inside a hidden
+ * `<Activity>` once visited, so their state and scroll position survive a round trip.
+ */
+export function RouteHost() {
+  const location = useLocation();
+  const token = useSession((s) => s.token);
+  const kept = useRef(new Map<string, RouteEntry>());
+  const { route, params } = matchRoute(location.pathname);
+
+  if (route.redirect) return <Navigate to={route.redirect} replace />;
+  if (route.login && !token)
+    return <Navigate to={loginPathFor(location.pathname, location.search)} replace />;
+
+  const current: RouteEntry = {
+    key: route.keepAlive ? route.name : location.pathname + location.search,
+    route,
+    params,
+    search: location.search,
+  };
+  if (route.keepAlive) kept.current.set(current.key, current);
+
+  return (
+    <>
+      {[...kept.current.values()].map((entry) => (
+        <Activity key={entry.key} mode={entry.key === current.key ? 'visible' : 'hidden'}>
+          <RoutedScreen entry={entry} />
+        </Activity>
+      ))}
+      {!route.keepAlive && <RoutedScreen key={current.key} entry={current} />}
+    </>
+  );
+}
+
+function RoutedScreen({ entry }: { entry: RouteEntry }) {
+  const Screen: ComponentType = entry.route.screen ?? NotFoundScreen;
+  return (
+    <RouteContext value={entry}>
+      <Suspense fallback={<ScreenFallback />}>
+        <Screen />
+      </Suspense>
+    </RouteContext>
+  );
+}

@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { host } from '../host';
+import type { StatusBarStyle } from '../host/protocol';
+import { type Theme, useEffectiveTheme } from '../state/preferences';
+import { matchRoute } from './route-match';
+
+const BAR: Record<Theme, Pick<StatusBarStyle, 'color' | 'background'>> = {
+  light: { color: '#000000', background: '#f4f4fa' },
+  dark: { color: '#ffffff', background: '#0e0f1a' },
+};
+
+/** On every route change the status bar follows the route's theme, else the app theme (spec §2). */
+export function StatusBarSync() {
+  const { pathname } = useLocation();
+  const appTheme = useEffectiveTheme();
+  const { route } = matchRoute(pathname);
+  const theme = route.statusBarTheme ?? appTheme;
+  const hidden = Boolean(route.hideStatusBar);
+  useEffect(() => {
+    void host.call('setStatusBarColor', { theme, hidden, ...BAR[theme] }, { silent: true }).catch(() => {});
+  }, [theme, hidden]);
+  return null;
+}

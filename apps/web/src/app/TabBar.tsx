@@ -1,0 +1,26 @@
+import { TabBar as AdmTabBar } from 'antd-mobile';
+import { AppOutline, PlayOutline, UserOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+
+const TABS = [
+  { key: '/home', icon: <AppOutline />, label: 'tabs.home' },
+  { key: '/game', icon: <PlayOutline />, label: 'tabs.game' },
+  { key: '/me', icon: <UserOutline />, label: 'tabs.me' },
+] as const;
+
+export function TabBar() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const active = TABS.find((tab) => pathname.startsWith(tab.key))?.key ?? '/home';
+  return (
+    <nav className="tab-bar" aria-label={t('tabs.label')}>
+      <AdmTabBar activeKey={active} onChange={(key) => navigate(key)} safeArea={false}>
+        {TABS.map((tab) => (
+          <AdmTabBar.Item key={tab.key} icon={tab.icon} title={t(tab.label)} />
+        ))}
+      </AdmTabBar>
+    </nav>
+  );
+}

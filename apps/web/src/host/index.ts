@@ -1,0 +1,19 @@
+import i18n from '../i18n';
+import { showFailToast } from '../ui/feedback';
+import { HostBridge } from './bridge';
+import { createNativeTransport, nativeChannel } from './native-transport';
+import { createWebHost } from './web-host';
+
+const channel = nativeChannel();
+
+/** The in-browser host; present even inside a native shell, for the calls only a page can do. */
+export const webHost = createWebHost();
+
+/** The app's host: the native shell when there is one, else the web host. */
+export const host = new HostBridge(channel ? createNativeTransport(channel) : webHost.transport, {
+  notify: showFailToast,
+  failedMessage: (call) => i18n.t('errors.call_failed', { call }),
+});
+
+export const isNativeShell = channel !== null;
+export type { HostCall, StatusBarStyle } from './protocol';

@@ -1,0 +1,85 @@
+/**
+ * The message protocol between the app and its host (spec §7 "Native host calls"). The app sends
+ * `{ id, call, payload }`; the host answers `{ id, code, msg, data }` (code 1 = success) and may
+ * push `{ event, data }` at any time. A native shell and the in-browser web host speak it alike.
+ */
+export interface HostRequest {
+  id: number;
+  call: HostCall;
+  payload?: unknown;
+}
+
+export interface HostReply<T = unknown> {
+  id?: number;
+  code: number;
+  msg?: string;
+  data?: T;
+  /** Set by a native shell that has no handler for the call. */
+  missing?: boolean;
+}
+
+export type HostPushEvent = 'progress' | 'archiveProgress' | 'archiveList' | 'token';
+export interface HostPush {
+  event: HostPushEvent;
+  data: unknown;
+}
+
+/** Every call of spec §7; each host answers the ones it implements. */
+export type HostCall =
+  | 'start'
+  | 'pause'
+  | 'resume'
+  | 'cancel'
+  | 'remove'
+  | 'clear'
+  | 'getGameRomList'
+  | 'getGameRomInfo'
+  | 'startGame'
+  | 'importGames'
+  | 'getLocalGames'
+  | 'removeLocalGames'
+  | 'archiveStart'
+  | 'archiveUpload'
+  | 'archiveRemove'
+  | 'archiveDownload'
+  | 'archiveList'
+  | 'loginStatusChanged'
+  | 'getToken'
+  | 'setToken'
+  | 'getSystemInfo'
+  | 'applicationInfo'
+  | 'setStatusBarColor'
+  | 'tokenExpire'
+  | 'thirdPartyLogin'
+  | 'machineTranslate'
+  | 'closeLoginPage';
+
+/** Device info (spec §3). */
+export interface SystemInfo {
+  androidVersion: string;
+  deviceName: string;
+  /** Safe-area insets in CSS pixels. */
+  top: number;
+  bottom: number;
+}
+
+/** Application info (spec §3): `theme`, when present, forces the app theme. */
+export interface ApplicationInfo {
+  theme?: 'dark' | 'light';
+  version: string;
+  platform: 'web' | 'ios' | 'android';
+}
+
+export interface StatusBarStyle {
+  /** The theme whose bar is shown; the bar is black for light and white for dark (spec §4). */
+  theme: 'dark' | 'light';
+  color: string;
+  background: string;
+  hidden: boolean;
+}
+
+export interface HostTransport {
+  /** Rejects with `Error("<call> not find")` when the host has no handler for the call. */
+  invoke(call: HostCall, payload: unknown): Promise<HostReply>;
+  onPush(listener: (push: HostPush) => void): void;
+}

@@ -1,0 +1,119 @@
+import { CLIENT_VERSION } from '@pixelhall/contract';
+import { useSession } from '../state/session';
+import type {
+  ApplicationInfo,
+  HostCall,
+  HostPush,
+  HostPushEvent,
+  HostReply,
+  HostTransport,
+  StatusBarStyle,
+  SystemInfo,
+} from './protocol';
+
+type Handler = (payload: unknown) => Promise<unknown> | unknown;
+
+/**
+ * The host that runs inside the browser, so the app works fully without a native shell. Each
+ * feature adds its calls with `handle` (downloads, ROM import, emulator, archives); a call with
+ * no handler rejects with "<call> not find", as spec §7 says.
+ */
+export function createWebHost(win: Window = window) {
+  const handlers = new Map<HostCall, Handler>();
+  const pushListeners = new Set<(push: HostPush) => void>();
+  const initialTheme = new URLSearchParams(win.location.search).get('theme');
+
+  const transport: HostTransport = {
+    async invoke(call, payload): Promise<HostReply> {
+      const handler = handlers.get(call);
+      if (!handler) throw new Error(`${call} not find`);
+      try {
+        return { code: 1, data: await handler(payload) };
+      } catch (err) {
+        return { code: 0, msg: err instanceof Error ? err.message : '' };
+      }
+    },
+    onPush: (listener) => {
+      pushListeners.add(listener);
+    },
+  };
+
+  const handle = (call: HostCall, handler: Handler) => {
+    handlers.set(call, handler);
+  };
+  const push = (event: HostPushEvent, data: unknown) => {
+    for (const listener of pushListeners) listener({ event, data });
+  };
+
+  handle('getSystemInfo', (): SystemInfo => systemInfo(win));
+  handle(
+    'applicationInfo',
+    (): ApplicationInfo => ({
+      version: CLIENT_VERSION,
+      platform: 'web',
+      // An embedding page can force the theme: https://host/?theme=light#/home
+      ...(initialTheme === 'light' || initialTheme === 'dark' ? { theme: initialTheme } : {}),
+    }),
+  );
+  handle('setStatusBarColor', (payload) => applyStatusBar(win.document, payload as StatusBarStyle));
+  handle('getToken', () => useSession.getState().token);
+  handle('setToken', (payload) => {
+    useSession.getState().setToken((payload as { token: string | null }).token);
+  });
+  // Other tabs of the same browser follow a sign-in or sign-out at once.
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('pixelhall.session');
+  handle('loginStatusChanged', (payload) => channel?.postMessage(payload));
+  handle('tokenExpire', () => channel?.postMessage({ loggedIn: false }));
+
+  return { transport, handle, push, channel };
+}
+export type WebHost = ReturnType<typeof createWebHost>;
+
+function systemInfo(win: Window): SystemInfo {
+  const ua = win.navigator.userAgent;
+  const android = /Android\s+([\d.]+)/.exec(ua);
+  const deviceName = /iPad/.test(ua)
+    ? 'iPad'
+    : /iPhone/.test(ua)
+      ? 'iPhone'
+      : android
+        ? (/;\s*([^;)]+)\s+Build\//.exec(ua)?.[1] ?? 'Android')
+        : `${browserName(ua)} on ${win.navigator.platform || 'web'}`;
+  const { top, bottom } = safeAreaInsets(win.document);
+  return { androidVersion: android?.[1] ?? '', deviceName, top, bottom };
+}
+
+function browserName(ua: string): string {
+  if (/Edg\//.test(ua)) return 'Edge';
+  if (/Chrome\//.test(ua)) return 'Chrome';
+  if (/Firefox\//.test(ua)) return 'Firefox';
+  if (/Safari\//.test(ua)) return 'Safari';
+  return 'Browser';
+}
+
+/** The safe-area insets CSS knows (notches, home indicators), measured once with a probe. */
+function safeAreaInsets(doc: Document): { top: number; bottom: number } {
+  const probe = doc.createElement('div');
+  probe.style.cssText =
+    'position:fixed;visibility:hidden;padding-top:env(safe-area-inset-top);padding-bottom:env(safe-area-inset-bottom)';
+  doc.body.appendChild(probe);
+  const style = getComputedStyle(probe);
+  const insets = {
+    top: Number.parseFloat(style.paddingTop) || 0,
+    bottom: Number.parseFloat(style.paddingBottom) || 0,
+  };
+  probe.remove();
+  return insets;
+}
+
+/** A browser has no status bar of its own; the theme colour paints the address bar instead. */
+function applyStatusBar(doc: Document, style: StatusBarStyle): void {
+  let meta = doc.querySelector<HTMLMetaElement>('meta[name="theme-color"]');
+  if (!meta) {
+    meta = doc.createElement('meta');
+    meta.name = 'theme-color';
+    doc.head.appendChild(meta);
+  }
+  meta.content = style.background;
+  doc.documentElement.dataset.statusBar = style.hidden ? 'hidden' : style.theme;
+}

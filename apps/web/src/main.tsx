@@ -1,0 +1,36 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { unstableSetRender } from 'antd-mobile';
+import { StrictMode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { createHashRouter, RouterProvider } from 'react-router';
+import { queryClient } from './api/query-client';
+import { AppFrame } from './app/AppFrame';
+import i18n from './i18n';
+import { usePreferences } from './state/preferences';
+import './theme/theme.css';
+import './theme/global.css';
+
+// antd-mobile's imperative Toast and Dialog render nothing on React 19 without a createRoot renderer.
+unstableSetRender((node, container) => {
+  const host = container as Element & { __root?: Root };
+  host.__root ??= createRoot(container);
+  host.__root.render(node);
+  return async () => {
+    await Promise.resolve();
+    host.__root?.unmount();
+    delete host.__root;
+  };
+});
+
+// Translate from the first paint: the persisted locale is read before React starts.
+void i18n.changeLanguage(usePreferences.getState().locale.value);
+
+const router = createHashRouter([{ path: '*', element: <AppFrame /> }]);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,118 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+export interface RouteDef {
+  /** The route name of spec §2; also the screen root's `data-screen`. */
+  name: string;
+  /** A React Router pattern; matched exactly, first match wins. */
+  path: string;
+  /** The screen; a route whose feature has not shipped yet shows the catch-all screen. */
+  screen?: LazyExoticComponent<ComponentType>;
+  redirect?: string;
+  /** Members only: a visitor is sent to /login. */
+  login?: boolean;
+  /** Stays mounted while hidden, keyed by name; other screens are re-created per full path. */
+  keepAlive?: boolean;
+  hideStatusBar?: boolean;
+  statusBarTheme?: 'dark' | 'light';
+  /** The floating mine button (when the server option is on). */
+  showMine?: boolean;
+  /** The floating new-post button (spec's showTabBas). */
+  showTabBar?: boolean;
+  /** The bottom tab bar: Home, Game, Me. */
+  tabBar?: boolean;
+}
+
+const HomeScreen = lazy(() => import('./screens/home/HomeScreen'));
+const GameScreen = lazy(() => import('./screens/game/GameScreen'));
+const MeScreen = lazy(() => import('./screens/me/MeScreen'));
+const SettingScreen = lazy(() => import('./screens/setting/SettingScreen'));
+const AboutScreen = lazy(() => import('./screens/about/AboutScreen'));
+const WebviewScreen = lazy(() => import('./screens/webview/WebviewScreen'));
+const DemoScreen = lazy(() => import('./screens/demo/DemoScreen'));
+export const NotFoundScreen = lazy(() => import('./screens/not-found/NotFoundScreen'));
+
+const me = (name: string, login: boolean, screen?: RouteDef['screen']): RouteDef => ({
+  name: `me-${name.replaceAll('/', '-')}`,
+  path: `/me/${name}`,
+  login,
+  screen,
+});
+
+/**
+ * Every route of spec §2 with its flags. Feature issues give their routes a `screen` here; the
+ * login guard, keep-alive, status bar and floating buttons all read this one table.
+ */
+export const ROUTES: RouteDef[] = [
+  { name: 'index', path: '/', redirect: '/home' },
+  {
+    name: 'home',
+    path: '/home',
+    screen: HomeScreen,
+    keepAlive: true,
+    showMine: true,
+    showTabBar: true,
+    tabBar: true,
+  },
+  { name: 'search', path: '/home/search', keepAlive: true },
+  { name: 'game', path: '/game', screen: GameScreen, keepAlive: true, tabBar: true },
+  { name: 'game-topic', path: '/game/topic', keepAlive: true },
+  { name: 'game-search', path: '/game/search', keepAlive: true },
+  { name: 'game-recent', path: '/game/recent', keepAlive: true },
+  { name: 'game-more', path: '/game/more', keepAlive: true },
+  { name: 'game-download', path: '/game/download' },
+  { name: 'game-components-topics', path: '/game/components/topics' },
+  { name: 'game-components-recommend', path: '/game/components/recommend' },
+  { name: 'game-components-classification', path: '/game/components/classification' },
+  { name: 'classify', path: '/classify', keepAlive: true },
+  { name: 'post', path: '/post/:id' },
+  { name: 'rom', path: '/rom/:id' },
+  { name: 'topic', path: '/topic/:id', keepAlive: true, showTabBar: true, tabBar: true },
+  { name: 'user-id', path: '/user/:id', hideStatusBar: true, statusBarTheme: 'dark' },
+  // Writing needs an account; the spec's table leaves these unmarked, the server enforces it anyway.
+  { name: 'note', path: '/note', login: true },
+  { name: 'note-topic', path: '/note/topic', login: true },
+  {
+    name: 'me',
+    path: '/me',
+    screen: MeScreen,
+    keepAlive: true,
+    hideStatusBar: true,
+    statusBarTheme: 'dark',
+    tabBar: true,
+  },
+  me('archives/cloud', true),
+  me('archives/cloud/slot', true),
+  me('achievement', true),
+  me('upvoted', true),
+  me('task', true),
+  me('recent', true),
+  me('posts', true),
+  me('news', true),
+  me('grade', true),
+  me('feedback', true),
+  me('favorite', true),
+  me('comment', true),
+  me('blacklist', true),
+  me('achievement/details', false),
+  me('setting', false, SettingScreen),
+  me('setting/game', false),
+  me('setting/accountandsecurity', false),
+  me('archives', false),
+  me('archives/slot', false),
+  me('game', false),
+  me('about', false, AboutScreen),
+  { name: 'user-edit', path: '/user/edit', login: true },
+  { name: 'user-edit-nickname', path: '/user/edit/nickname', login: true },
+  { name: 'user-edit-signature', path: '/user/edit/signature', login: true },
+  { name: 'user-followed', path: '/user/followed' },
+  { name: 'user-beingfollowed', path: '/user/beingfollowed' },
+  { name: 'webview', path: '/webview', screen: WebviewScreen },
+  { name: 'login', path: '/login' },
+  { name: 'demo', path: '/demo', screen: DemoScreen },
+  { name: 'auth-third', path: '/auth/third' },
+  { name: 'auth-retrievepassword', path: '/auth/retrievepassword' },
+  { name: 'auth-reset', path: '/auth/reset' },
+  { name: 'auth-register', path: '/auth/register' },
+  { name: 'auth-activedetail', path: '/auth/activedetail' },
+  { name: 'not-found', path: '*', screen: NotFoundScreen },
+];

@@ -1,0 +1,67 @@
+import { CLIENT_VERSION, formatDate } from '@pixelhall/contract';
+import { Button, DotLoading } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useVersionCheck } from '../../api/queries/app-version';
+import { NavBar } from '../../ui/NavBar';
+import { PixelLogo } from '../../ui/PixelLogo';
+import { Screen } from '../../ui/Screen';
+
+/** About & Upgrade: this version, and what the server says about newer ones. */
+export default function AboutScreen() {
+  const { t } = useTranslation();
+  const check = useVersionCheck();
+  const result = check.data;
+  return (
+    <Screen>
+      <NavBar title={t('about.title')} />
+      <div className="about-hero">
+        <PixelLogo size={72} />
+        <h1>Pixelhall</h1>
+        <p className="muted">{t('about.tagline')}</p>
+        <span className="badge" data-testid="current-version">
+          {t('about.version', { version: CLIENT_VERSION })}
+        </span>
+      </div>
+      <section className="section">
+        <div className="card" data-testid="update-status" aria-live="polite">
+          {check.isFetching ? (
+            <p className="muted">
+              {t('about.checking')} <DotLoading />
+            </p>
+          ) : result ? (
+            <>
+              <strong>
+                {result.has_update
+                  ? t('version.update_available', { version: result.latest_version })
+                  : t('version.up_to_date')}
+              </strong>
+              {result.force_update && <p className="muted">{t('about.forceUpdate')}</p>}
+              {result.released_at && (
+                <p className="muted">{t('about.released', { date: formatDate(result.released_at) })}</p>
+              )}
+              {result.notes && <p className="release-notes">{result.notes}</p>}
+              {result.has_update && result.download_url && (
+                <Button
+                  color="primary"
+                  shape="rounded"
+                  block
+                  style={{ marginTop: 12 }}
+                  onClick={() => {
+                    window.open(result.download_url!, '_blank', 'noopener');
+                  }}
+                >
+                  {t('about.download')}
+                </Button>
+              )}
+            </>
+          ) : (
+            <p className="muted">{t('errors.load_failed')}</p>
+          )}
+        </div>
+        <Button block shape="rounded" style={{ marginTop: 12 }} onClick={() => void check.refetch()}>
+          {t('about.checkAgain')}
+        </Button>
+      </section>
+    </Screen>
+  );
+}

@@ -1,0 +1,75 @@
+import { LOCALES } from '@pixelhall/contract';
+import { CheckList, List, Popup, Switch } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useEffectiveTheme, usePreferences } from '../../state/preferences';
+import { NavBar } from '../../ui/NavBar';
+import { Screen } from '../../ui/Screen';
+
+/** Settings: interface language, theme, and the way to About & Upgrade. */
+export default function SettingScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const locale = usePreferences((s) => s.locale);
+  const setLocale = usePreferences((s) => s.setLocale);
+  const setTheme = usePreferences((s) => s.setTheme);
+  const forced = usePreferences((s) => s.forcedTheme);
+  const theme = useEffectiveTheme();
+  const [picking, setPicking] = useState(false);
+  return (
+    <Screen>
+      <NavBar title={t('settings.title')} />
+      <section className="section">
+        <h2 className="section__title">{t('settings.general')}</h2>
+        <List className="list-card">
+          <List.Item extra={locale.text} onClick={() => setPicking(true)} data-testid="language-item">
+            {t('settings.language')}
+          </List.Item>
+          <List.Item
+            description={forced ? t('settings.themeForced') : undefined}
+            extra={
+              <Switch
+                checked={theme === 'dark'}
+                disabled={Boolean(forced)}
+                onChange={(dark) => setTheme(dark ? 'dark' : 'light')}
+                aria-label={t('settings.darkTheme')}
+                data-testid="theme-switch"
+              />
+            }
+          >
+            {t('settings.darkTheme')}
+          </List.Item>
+        </List>
+        <h2 className="section__title">{t('settings.about')}</h2>
+        <List className="list-card">
+          <List.Item onClick={() => navigate('/me/about')}>{t('about.title')}</List.Item>
+        </List>
+      </section>
+      <Popup
+        visible={picking}
+        onMaskClick={() => setPicking(false)}
+        bodyStyle={{ borderRadius: '18px 18px 0 0' }}
+      >
+        <div className="section">
+          <h2 className="section__title">{t('settings.language')}</h2>
+          <CheckList
+            className="list-card"
+            value={[locale.value]}
+            onChange={(values) => {
+              const next = LOCALES.find((l) => l.value === values[0]);
+              if (next) setLocale({ ...next });
+              setPicking(false);
+            }}
+          >
+            {LOCALES.map((l) => (
+              <CheckList.Item key={l.value} value={l.value}>
+                {l.text}
+              </CheckList.Item>
+            ))}
+          </CheckList>
+        </div>
+      </Popup>
+    </Screen>
+  );
+}

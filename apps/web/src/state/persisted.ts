@@ -1,0 +1,6 @@
+import { createJSONStorage, type PersistOptions } from 'zustand/middleware';
+
+/** Every client-persisted store lives under `pixelhall.<name>` in localStorage (spec §3). */
+export function persisted<T>(name: string, version = 1): PersistOptions<T, Partial<T>> {
+  return { name: `pixelhall.${name}`, version, storage: createJSONStorage(() => localStorage) };
+}

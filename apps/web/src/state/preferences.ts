@@ -1,0 +1,40 @@
+import { DEFAULT_LOCALE, type LocaleOption, localeOption } from '@pixelhall/contract';
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import { persisted } from './persisted';
+
+export type Theme = 'dark' | 'light';
+
+interface PreferencesState {
+  /** Persisted as text, value and id (spec §3); en-US, id 0 by default. */
+  locale: LocaleOption;
+  /** The member's choice; dark by default. */
+  theme: Theme;
+  /** The host's application info may force a theme (spec §3); not persisted. */
+  forcedTheme: Theme | null;
+  setLocale(locale: LocaleOption): void;
+  toggleTheme(): void;
+  setTheme(theme: Theme): void;
+  forceTheme(theme: Theme | null): void;
+}
+
+export const usePreferences = create<PreferencesState>()(
+  persist(
+    (set) => ({
+      locale: localeOption(DEFAULT_LOCALE),
+      theme: 'dark',
+      forcedTheme: null,
+      setLocale: (locale) => set({ locale }),
+      toggleTheme: () => set((s) => ({ theme: s.theme === 'dark' ? 'light' : 'dark' })),
+      setTheme: (theme) => set({ theme }),
+      forceTheme: (forcedTheme) => set({ forcedTheme }),
+    }),
+    {
+      ...persisted<PreferencesState>('preferences'),
+      partialize: (s) => ({ locale: s.locale, theme: s.theme }),
+    },
+  ),
+);
+
+/** The theme in effect: the host's forced theme wins over the member's choice. */
+export const useEffectiveTheme = (): Theme => usePreferences((s) => s.forcedTheme ?? s.theme);

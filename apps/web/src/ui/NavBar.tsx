@@ -1,0 +1,17 @@
+import { NavBar as AdmNavBar } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+
+/** A screen header with a back arrow; with no history to go back to, back leads home. */
+export function NavBar({ title, right }: { title: ReactNode; right?: ReactNode }) {
+  const navigate = useNavigate();
+  const back = () => {
+    if (window.history.length > 1 && window.history.state?.idx > 0) navigate(-1);
+    else navigate('/home', { replace: true });
+  };
+  return (
+    <AdmNavBar className="nav-bar" onBack={back} right={right}>
+      {title}
+    </AdmNavBar>
+  );
+}

@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Debian's Chromium, headless, with no traffic of its own (this machine's network is closed). */
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium package`);
+  // launch() gives every browser a fresh, throwaway user-data dir.
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A phone: 390×844, touch, the app's own storage empty. */
+export function phoneContext(browser: Browser, options: { locale?: string } = {}): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: options.locale ?? 'en-US',
+  });
+}
+
+/** Waits for a screen's root by its route name (DESIGN.md: `data-screen`). */
+export async function expectScreenOnPage(page: Page, name: string): Promise<void> {
+  await page.locator(`[data-screen="${name}"]:visible`).first().waitFor({ state: 'visible', timeout: 15_000 });
+}
+
+/** Puts values into the app's persisted stores before its scripts run. */
+export async function seedStorage(context: BrowserContext, entries: Record<string, unknown>): Promise<void> {
+  await context.addInitScript((items: Record<string, string>) => {
+    if (sessionStorage.getItem('__seeded')) return;
+    sessionStorage.setItem('__seeded', '1');
+    for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+  }, Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, JSON.stringify({ state: v, version: 1 })])));
+}

@@ -1,0 +1,36 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '@pixelhall/server/src/app';
+import { prepareDatabase } from '@pixelhall/server/src/boot';
+import { testConfig } from '@pixelhall/server/src/config';
+import { existsSync } from 'node:fs';
+
+export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist');
+
+/** The real server with the built web app on a fresh, seeded SQLite file, on a free loopback port. */
+export async function startServer() {
+  if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
+    throw new Error('The web app is not built: run `npm run build` first (npm test does).');
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'pixelhall-e2e-'));
+  const config = testConfig({
+    webDist: WEB_DIST,
+    databaseUrl: `file:${path.join(dir, 'e2e.db')}`,
+    seed: true,
+    host: '127.0.0.1',
+    port: 0,
+  });
+  const database = await prepareDatabase(config, () => {});
+  const { app } = await buildApp({ config, database });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    url: address,
+    databaseUrl: config.databaseUrl,
+    async stop() {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
