@@ -5,7 +5,8 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Debian's Chromium, headless, with no traffic of its own (this machine's network is closed). */
 export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium package`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium package`);
   // launch() gives every browser a fresh, throwaway user-data dir.
   return chromium.launch({
     executablePath: CHROMIUM,
@@ -36,14 +37,8 @@ export function phoneContext(browser: Browser, options: { locale?: string } = {}
 
 /** Waits for a screen's root by its route name (DESIGN.md: `data-screen`). */
 export async function expectScreenOnPage(page: Page, name: string): Promise<void> {
-  await page.locator(`[data-screen="${name}"]:visible`).first().waitFor({ state: 'visible', timeout: 15_000 });
-}
-
-/** Puts values into the app's persisted stores before its scripts run. */
-export async function seedStorage(context: BrowserContext, entries: Record<string, unknown>): Promise<void> {
-  await context.addInitScript((items: Record<string, string>) => {
-    if (sessionStorage.getItem('__seeded')) return;
-    sessionStorage.setItem('__seeded', '1');
-    for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
-  }, Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, JSON.stringify({ state: v, version: 1 })])));
+  await page
+    .locator(`[data-screen="${name}"]:visible`)
+    .first()
+    .waitFor({ state: 'visible', timeout: 15_000 });
 }

@@ -1,30 +1,53 @@
-import { inject } from 'vitest';
 import { openDatabase } from '@pixelhall/server/src/db/database';
+import { optionsRepo } from '@pixelhall/server/src/features/options/repo';
+import { optionsService } from '@pixelhall/server/src/features/options/service';
 import { sessionsRepo } from '@pixelhall/server/src/features/sessions/repo';
 import { sessionsService } from '@pixelhall/server/src/features/sessions/service';
+import { inject } from 'vitest';
 
 let sequence = 0;
+const DAY = 86_400_000;
 
-/**
- * A member with a live session in the server's own database, as if they had just signed in
- * (sign-in screens arrive with the Accounts feature; the session is the same either way).
- */
-export async function createMember(): Promise<{ id: number; token: string; username: string }> {
+async function withDatabase<T>(fn: (database: ReturnType<typeof openDatabase>) => Promise<T>): Promise<T> {
   const database = openDatabase(inject('databaseUrl'));
   try {
-    sequence += 1;
-    const username = `e2e_${process.pid}_${sequence}`;
-    const now = Date.now();
-    const user = await database.db
-      .insertInto('users')
-      .values({ username, nickname: `Tester ${sequence}`, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const id = Number(user.id);
-    const sessions = sessionsService(sessionsRepo(database.db), { idleMs: 86_400_000, maxMs: 86_400_000 });
-    const { token } = await sessions.create(id);
-    return { id, token, username };
+    return await fn(database);
   } finally {
     await database.close();
   }
+}
+
+/**
+ * A member with a live session in the server's own database, as if they had just signed in
+ * (the sign-in screens arrive with the Accounts feature; the session is the same either way).
+ */
+export function createMember(): Promise<{ id: number; token: string; sessionId: number; nickname: string }> {
+  return withDatabase(async (database) => {
+    sequence += 1;
+    const nickname = `Tester ${sequence}`;
+    const now = Date.now();
+    const user = await database.db
+      .insertInto('users')
+      .values({ username: `e2e_${process.pid}_${sequence}`, nickname, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const id = Number(user.id);
+    const { token, sessionId } = await sessionsService(sessionsRepo(database.db), {
+      idleMs: DAY,
+      maxMs: DAY,
+    }).create(id);
+    return { id, token, sessionId, nickname };
+  });
+}
+
+/** Ends a session on the server, as an expiry or a sign-out elsewhere would. */
+export function revokeSession(sessionId: number): Promise<void> {
+  return withDatabase((database) =>
+    sessionsService(sessionsRepo(database.db), { idleMs: DAY, maxMs: DAY }).revoke(sessionId),
+  );
+}
+
+/** What an operator's `npm run ops -- options:set` does. */
+export function setOption(name: string, value: unknown): Promise<unknown> {
+  return withDatabase((database) => optionsService(optionsRepo(database.db)).set(name, value));
 }

@@ -1,11 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '@pixelhall/server/src/app';
 import { prepareDatabase } from '@pixelhall/server/src/boot';
 import { testConfig } from '@pixelhall/server/src/config';
-import { existsSync } from 'node:fs';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist');
 

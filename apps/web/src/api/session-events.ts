@@ -4,6 +4,7 @@ import { navigateTo } from '../app/navigation';
 import { signOut } from '../app/session';
 import i18n from '../i18n';
 import { useSession } from '../state/session';
+import { nextOverlayZIndex, overlayStyle } from '../ui/overlay';
 
 let expiryTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -18,6 +19,7 @@ export function onSessionExpired(): void {
     if (!useSession.getState().token) return;
     signOut('expired');
     Dialog.show({
+      style: overlayStyle(nextOverlayZIndex()),
       content: i18n.t('errors.not_logged_in'),
       closeOnMaskClick: true,
       closeOnAction: true,
@@ -31,6 +33,7 @@ export function onSessionExpired(): void {
 /** Code 1003: "Not enough coins" with the server's message and "Get coins" to /me/task. */
 export function onNotEnoughGold(message: string): void {
   Dialog.show({
+    style: overlayStyle(nextOverlayZIndex()),
     title: i18n.t('errors.not_enough_coins'),
     content: message,
     closeOnMaskClick: true,

@@ -3,6 +3,7 @@ import { AddOutline, EditSOutline, PlayOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useOverlayStyle } from '../ui/overlay';
 import { useGuard } from './guard';
 
 /**
@@ -19,6 +20,8 @@ export function NewPostButton() {
     setOpen(false);
     setNotice(false);
   };
+  const popupStyle = useOverlayStyle(open);
+  const noticeStyle = useOverlayStyle(open && notice);
   return (
     <>
       <button
@@ -29,7 +32,13 @@ export function NewPostButton() {
       >
         <AddOutline />
       </button>
-      <Popup visible={open} onMaskClick={close} onClose={close} bodyStyle={{ borderRadius: '18px 18px 0 0' }}>
+      <Popup
+        visible={open}
+        onMaskClick={close}
+        onClose={close}
+        style={popupStyle}
+        bodyStyle={{ borderRadius: '18px 18px 0 0' }}
+      >
         <div className="section" data-testid="new-post-popup">
           <h2 className="section__title">{t('newPost.title')}</h2>
           <List className="list-card">
@@ -41,20 +50,21 @@ export function NewPostButton() {
                 navigate('/note');
               }}
             >
-              {t('newPost.post')}
+              <span data-testid="new-post-post">{t('newPost.post')}</span>
             </List.Item>
             <List.Item
               prefix={<PlayOutline />}
               description={t('newPost.gameHint')}
               onClick={() => setNotice(true)}
             >
-              {t('newPost.game')}
+              <span data-testid="new-post-game">{t('newPost.game')}</span>
             </List.Item>
           </List>
         </div>
       </Popup>
       <Dialog
         visible={open && notice}
+        style={noticeStyle}
         content={t('errors.level_21_only')}
         closeOnAction
         onClose={() => setNotice(false)}

@@ -8,8 +8,13 @@ import koKR from './locales/ko-KR.json';
 import ptBR from './locales/pt-BR.json';
 import ptPT from './locales/pt-PT.json';
 
+/** A nested message catalog; plural keys (`_one`, `_other` …) differ by language. */
+export interface Catalog {
+  [key: string]: string | Catalog;
+}
+
 /** The app's own strings; the shared catalog (errors, validation …) comes from the contract. */
-export const APP_MESSAGES: Record<Locale, typeof enUS> = {
+export const APP_MESSAGES: Record<Locale, Catalog> = {
   'en-US': enUS,
   'es-ES': esES,
   'ja-JP': jaJP,

@@ -1,6 +1,7 @@
 import { TOAST_DURATION_MS } from '@pixelhall/contract';
 import { Dialog, Toast } from 'antd-mobile';
 import i18n from '../i18n';
+import { nextOverlayZIndex, overlayStyle } from './overlay';
 
 /** Short toasts and dialogs, callable from anywhere (the API client, the host bridge). */
 export function showSuccessToast(content: string): void {
@@ -40,5 +41,5 @@ export function showLoading(content?: string): () => void {
 
 /** A one-button dialog; resolves when it closes. */
 export function showAlert(options: { title?: string; content: string; confirmText: string }): Promise<void> {
-  return Dialog.alert({ ...options, closeOnMaskClick: false });
+  return Dialog.alert({ ...options, closeOnMaskClick: false, style: overlayStyle(nextOverlayZIndex()) });
 }

@@ -8,12 +8,12 @@ import {
   formatShortDate,
   groupThousands,
 } from '@pixelhall/contract';
-import { Button, Dialog, Tag } from 'antd-mobile';
+import { Button, Tag } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/client';
 import { EmptyState } from '../../ui/EmptyState';
-import { showFailToast, showLoading, showSuccessToast } from '../../ui/feedback';
+import { showAlert, showFailToast, showLoading, showSuccessToast } from '../../ui/feedback';
 import { useRelativeTime } from '../../ui/format';
 import { NavBar } from '../../ui/NavBar';
 import { Screen } from '../../ui/Screen';
@@ -82,9 +82,7 @@ export default function DemoScreen() {
           </Button>
           <Button
             size="small"
-            onClick={() =>
-              Dialog.alert({ content: t('errors.level_21_only'), confirmText: t('common.cancel') })
-            }
+            onClick={() => showAlert({ content: t('errors.level_21_only'), confirmText: t('common.cancel') })}
           >
             {t('demo.dialog')}
           </Button>

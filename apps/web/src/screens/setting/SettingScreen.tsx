@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useEffectiveTheme, usePreferences } from '../../state/preferences';
 import { NavBar } from '../../ui/NavBar';
+import { useOverlayStyle } from '../../ui/overlay';
 import { Screen } from '../../ui/Screen';
 
 /** Settings: interface language, theme, and the way to About & Upgrade. */
@@ -17,6 +18,7 @@ export default function SettingScreen() {
   const forced = usePreferences((s) => s.forcedTheme);
   const theme = useEffectiveTheme();
   const [picking, setPicking] = useState(false);
+  const pickerStyle = useOverlayStyle(picking);
   return (
     <Screen>
       <NavBar title={t('settings.title')} />
@@ -49,6 +51,7 @@ export default function SettingScreen() {
       <Popup
         visible={picking}
         onMaskClick={() => setPicking(false)}
+        style={pickerStyle}
         bodyStyle={{ borderRadius: '18px 18px 0 0' }}
       >
         <div className="section">

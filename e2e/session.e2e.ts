@@ -1,0 +1,134 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { currentRoute, open, storedToken, useToken } from './support/app';
+import { expectScreenOnPage, launchBrowser, phoneContext } from './support/browser';
+import { createMember, revokeSession, setOption } from './support/members';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+beforeEach(async () => {
+  context = await phoneContext(browser);
+  page = await context.newPage();
+});
+afterEach(() => context.close());
+
+const expiryDialogs = (p: Page) =>
+  p.locator('.adm-dialog-body:visible', { hasText: 'The user is not logged in' });
+
+describe('session expiry', () => {
+  it('shows one expiry dialog when three calls fail together, and clears the token', async () => {
+    const member = await createMember();
+    await useToken(context, member.token);
+    // The start-up routine loads the member with the live token.
+    const loaded = page.waitForResponse((r) => r.url().endsWith('/api/get/user'));
+    await open(page, '/demo');
+    await expectScreenOnPage(page, 'demo');
+    await loaded;
+    await revokeSession(member.sessionId);
+
+    const failures: number[] = [];
+    page.on('response', async (r) => {
+      if (r.url().endsWith('/api/get/user')) failures.push((await r.json()).code);
+    });
+    await page.getByTestId('demo-expiry').click();
+    await expiryDialogs(page).waitFor();
+    await page.waitForTimeout(800);
+    expect(failures).toEqual([10001, 10001, 10001]);
+    expect(await expiryDialogs(page).count()).toBe(1);
+    expect(await storedToken(page)).toBeNull();
+
+    await page.locator('.adm-dialog').getByText('Log in', { exact: true }).click();
+    await page.waitForURL(/#\/login/);
+  });
+
+  it('never sends a members-only call without a token', async () => {
+    await open(page, '/me');
+    await expectScreenOnPage(page, 'me');
+    await page.getByTestId('visitor-card').waitFor();
+    const calls: string[] = [];
+    page.on('request', (r) => calls.push(r.url()));
+    await page.waitForTimeout(300);
+    expect(calls.filter((u) => u.includes('/api/get/user'))).toEqual([]);
+  });
+
+  it('shows a signed-in member on Me', async () => {
+    const member = await createMember();
+    await useToken(context, member.token);
+    await open(page, '/me');
+    await page.getByTestId('profile-card').getByText(member.nickname).waitFor();
+    expect(await page.getByTestId('profile-card').textContent()).toContain('Lv.1');
+  });
+});
+
+describe('new-post button', () => {
+  it('sends a visitor to /login', async () => {
+    await open(page, '/home');
+    await expectScreenOnPage(page, 'home');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByText('The user is not logged in').waitFor();
+    await page.waitForURL(/#\/login$/);
+  });
+
+  it('offers POST and Game; Game always shows the level-21 notice, which closes with the popup', async () => {
+    const member = await createMember();
+    await useToken(context, member.token);
+    await open(page, '/home');
+    await expectScreenOnPage(page, 'home');
+    await page.getByRole('button', { name: 'Create' }).click();
+    const popup = page.getByTestId('new-post-popup');
+    await popup.waitFor();
+    await popup.getByTestId('new-post-game').click();
+    const notice = page.locator('.adm-dialog-body:visible', {
+      hasText: 'This function is only available to level 21 users.',
+    });
+    await notice.waitFor();
+    await page.locator('.adm-dialog').getByText('Cancel', { exact: true }).click();
+    await notice.waitFor({ state: 'hidden' });
+    await expect(popup.isVisible()).resolves.toBe(true);
+
+    // Shown again on every choice of Game; closing the popup closes it too.
+    await popup.getByTestId('new-post-game').click();
+    await notice.waitFor();
+    await page.keyboard.press('Escape');
+    await page.evaluate(() => document.querySelector<HTMLElement>('.adm-popup .adm-mask')?.click());
+    await notice.waitFor({ state: 'hidden' });
+    await popup.waitFor({ state: 'hidden' });
+  });
+
+  it('goes to /note on POST', async () => {
+    const member = await createMember();
+    await useToken(context, member.token);
+    await open(page, '/home');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByTestId('new-post-post').click();
+    await page.waitForURL(/#\/note$/);
+    expect(currentRoute(page)).toBe('/note');
+  });
+});
+
+describe('mine button', () => {
+  it('shows only when the server option is on, and opens the mining page with the token', async () => {
+    await setOption('mining_config', { mining_button: false, mining_url: 'https://mine.example.org/start' });
+    const options = page.waitForResponse((r) => r.url().includes('/api/get/options'));
+    await open(page, '/home');
+    await expectScreenOnPage(page, 'home');
+    await options;
+    expect(await page.getByTestId('mine-button').count()).toBe(0);
+
+    await setOption('mining_config', { mining_button: true, mining_url: 'https://mine.example.org/start' });
+    const member = await createMember();
+    await useToken(context, member.token);
+    await page.reload();
+    await page.getByTestId('mine-button').click();
+    await page.waitForURL(/#\/webview/);
+    const frame = await page.locator('iframe.webview-frame').getAttribute('src');
+    expect(frame).toBe(`https://mine.example.org/start?token=${encodeURIComponent(member.token)}`);
+    await setOption('mining_config', { mining_button: false, mining_url: 'https://mine.example.org/start' });
+  });
+});
