@@ -14,6 +14,7 @@ import { useSession } from '../state/session';
 import { showFailToast, showLoading, showSuccessToast } from '../ui/feedback';
 import { baseUrl, REQUEST_TIMEOUT_MS } from './config';
 import { requestHeaders } from './headers';
+import { toQuery } from './query-string';
 import { onNotEnoughGold, onSessionExpired } from './session-events';
 
 export type ApiErrorKind = 'business' | 'expired' | 'gold' | 'network' | 'login-required' | 'aborted';
@@ -125,16 +126,4 @@ function handleEnvelope(def: EndpointDef, envelope: Envelope, options: RequestOp
   }
   if (options.failToast !== false) showFailToast(envelope.msg);
   throw new ApiError('business', envelope.msg, envelope);
-}
-
-/** GET and DELETE variants send the payload as query parameters (spec §7). */
-export function toQuery(payload: unknown): string {
-  if (!payload || typeof payload !== 'object') return '';
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(payload)) {
-    if (value === undefined || value === null) continue;
-    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
-  }
-  const query = params.toString();
-  return query ? `?${query}` : '';
 }

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTES } from '../routes';
+import { loginPathFor, matchRoute } from './route-match';
+
+const SPEC_LOGIN_ME = [
+  'archives/cloud',
+  'archives/cloud/slot',
+  'achievement',
+  'upvoted',
+  'task',
+  'recent',
+  'posts',
+  'news',
+  'grade',
+  'feedback',
+  'favorite',
+  'comment',
+  'blacklist',
+];
+const SPEC_OPEN_ME = [
+  'achievement/details',
+  'setting',
+  'setting/game',
+  'setting/accountandsecurity',
+  'archives',
+  'archives/slot',
+  'game',
+  'about',
+];
+const SPEC_OTHER = [
+  '/',
+  '/home',
+  '/home/search',
+  '/game',
+  '/game/topic',
+  '/game/search',
+  '/game/recent',
+  '/game/more',
+  '/game/download',
+  '/game/components/topics',
+  '/game/components/recommend',
+  '/game/components/classification',
+  '/classify',
+  '/post/:id',
+  '/rom/:id',
+  '/topic/:id',
+  '/user/:id',
+  '/note',
+  '/note/topic',
+  '/me',
+  '/user/edit',
+  '/user/edit/nickname',
+  '/user/edit/signature',
+  '/user/followed',
+  '/user/beingfollowed',
+  '/webview',
+  '/login',
+  '/demo',
+  '/auth/third',
+  '/auth/retrievepassword',
+  '/auth/reset',
+  '/auth/register',
+  '/auth/activedetail',
+  '*',
+];
+
+describe('the route table', () => {
+  it('holds every route of spec §2 once, with unique names', () => {
+    const paths = ROUTES.map((r) => r.path);
+    const expected = [...SPEC_OTHER, ...[...SPEC_LOGIN_ME, ...SPEC_OPEN_ME].map((p) => `/me/${p}`)];
+    expect([...paths].sort()).toEqual([...expected].sort());
+    expect(new Set(ROUTES.map((r) => r.name)).size).toBe(ROUTES.length);
+  });
+
+  it('marks the members-only me pages, and only those of the me pages', () => {
+    for (const p of SPEC_LOGIN_ME) expect(matchRoute(`/me/${p}`).route.login, p).toBe(true);
+    for (const p of SPEC_OPEN_ME) expect(matchRoute(`/me/${p}`).route.login, p).toBeFalsy();
+  });
+
+  it('carries the flags of spec §2', () => {
+    const home = matchRoute('/home').route;
+    expect(home).toMatchObject({ keepAlive: true, showMine: true, showTabBar: true, tabBar: true });
+    expect(matchRoute('/me').route).toMatchObject({
+      hideStatusBar: true,
+      statusBarTheme: 'dark',
+      tabBar: true,
+    });
+    expect(matchRoute('/user/7').route).toMatchObject({
+      name: 'user-id',
+      hideStatusBar: true,
+      statusBarTheme: 'dark',
+    });
+    for (const p of ['/home/search', '/game', '/game/topic', '/classify', '/topic/3']) {
+      expect(matchRoute(p).route.keepAlive, p).toBe(true);
+    }
+    expect(matchRoute('/post/3').route.keepAlive).toBeFalsy();
+  });
+
+  it('matches parameters, redirects / and sends the unknown to the catch-all', () => {
+    expect(matchRoute('/post/42')).toMatchObject({ route: { name: 'post' }, params: { id: '42' } });
+    expect(matchRoute('/').route.redirect).toBe('/home');
+    expect(matchRoute('/home/nope').route.name).toBe('not-found');
+    expect(matchRoute('/post').route.name).toBe('not-found');
+  });
+
+  it('remembers where a visitor was going', () => {
+    expect(loginPathFor('/me/task', '?tab=daily')).toBe('/login?redirect=%2Fme%2Ftask%3Ftab%3Ddaily');
+  });
+});

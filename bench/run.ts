@@ -1,0 +1,102 @@
+/**
+ * Load benchmark: each scenario against Pixelhall and against a bare node:http baseline started
+ * in the same run, so the printed ratios hold on a shared, noisy machine. Not part of npm test.
+ *   npm run bench                 (BENCH_SECONDS=5 BENCH_CONNECTIONS=20 by default)
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+
+interface Scenario {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+}
+
+const SCENARIOS: Scenario[] = [
+  { name: 'health (db ping)', method: 'GET', path: '/healthz' },
+  {
+    name: 'get/options (POST, db read)',
+    method: 'POST',
+    path: '/api/get/options',
+    body: '{"name":"mining_config"}',
+  },
+  { name: 'get/options (GET variant)', method: 'GET', path: '/api/get/options?name=mining_config' },
+  { name: 'main/checkVersion', method: 'POST', path: '/game-api/main/checkVersion', body: '{}' },
+  { name: 'invalid payload (code 0)', method: 'POST', path: '/api/get/options', body: '{"name":""}' },
+  { name: 'web app index', method: 'GET', path: '/' },
+];
+
+async function start(script: string): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, script)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+  return { child, port };
+}
+
+function rssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+async function load(port: number, s: Scenario) {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}${s.path}`,
+    method: s.method,
+    body: s.body,
+    headers: { 'content-type': 'application/json', 'accept-language': 'en-US' },
+    connections: CONNECTIONS,
+    duration: SECONDS,
+  });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+async function measure(script: string) {
+  const { child, port } = await start(script);
+  try {
+    const idle = rssMiB(child.pid!);
+    const rows: Record<string, Awaited<ReturnType<typeof load>>> = {};
+    for (const s of SCENARIOS) {
+      await load(port, { ...s, name: `${s.name} warm-up` }); // JIT and caches settle first
+      rows[s.name] = await load(port, s);
+    }
+    return { rows, idle, loaded: rssMiB(child.pid!) };
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+console.info(`Pixelhall load benchmark: ${CONNECTIONS} connections, ${SECONDS}s per scenario\n`);
+const baseline = await measure('baseline-server.ts');
+const app = await measure('app-server.ts');
+
+const pad = (v: string | number, n: number) => String(v).padEnd(n);
+console.info(
+  `${pad('scenario', 30)}${pad('req/s', 10)}${pad('baseline', 10)}${pad('ratio', 8)}${pad('p99 ms', 8)}errors`,
+);
+for (const s of SCENARIOS) {
+  const a = app.rows[s.name]!;
+  const b = baseline.rows[s.name]!;
+  console.info(
+    `${pad(s.name, 30)}${pad(Math.round(a.rps), 10)}${pad(Math.round(b.rps), 10)}${pad((a.rps / b.rps).toFixed(2), 8)}${pad(a.p99, 8)}${a.errors}`,
+  );
+}
+console.info(
+  `\nmemory (RSS MiB): idle ${app.idle.toFixed(0)} vs baseline ${baseline.idle.toFixed(0)} (×${(app.idle / baseline.idle).toFixed(2)}); ` +
+    `after load ${app.loaded.toFixed(0)} vs ${baseline.loaded.toFixed(0)} (×${(app.loaded / baseline.loaded).toFixed(2)})`,
+);
+console.info(
+  'errors counts non-2xx answers: the invalid-payload scenario answers 200 with code 0, so 0 is expected.',
+);
