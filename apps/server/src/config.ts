@@ -25,7 +25,6 @@ const envSchema = z.object({
     .string()
     .regex(/^(file:|postgres:\/\/|postgresql:\/\/)/, 'must start with file: or postgres://')
     .default('file:./data/pixelhall.db'),
-  DATA_DIR: z.string().min(1).default('./data'),
   WEB_DIST: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
@@ -44,7 +43,6 @@ export interface Config {
   host: string;
   port: number;
   databaseUrl: string;
-  dataDir: string;
   /** The built web app, or null when there is none (API-only runs, tests). */
   webDist: string | null;
   logLevel: string;
@@ -70,7 +68,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     port: e.PORT,
     databaseUrl: normaliseDatabaseUrl(e.DATABASE_URL),
-    dataDir: resolveFromInvocation(e.DATA_DIR),
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : null,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -1,0 +1,67 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { endpoints } from '@pixelhall/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { testConfig } from '../src/config';
+import { call, createTestDatabase, type TestDatabase } from './helper';
+
+const run = promisify(execFile);
+const CLI = path.resolve(__dirname, '../src/ops/cli.ts');
+
+let tdb: TestDatabase;
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+});
+afterAll(() => tdb.drop());
+
+/** `npm run ops -- …` as an operator types it, against this test's database. */
+async function ops(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], {
+      env: { ...process.env, DATABASE_URL: tdb.url, LOG_LEVEL: 'silent' },
+    });
+    return { code: 0, out: stdout + stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, out: e.stdout + e.stderr };
+  }
+}
+
+describe('npm run ops', () => {
+  it('migrates, then reports the schema up to date', async () => {
+    const { code, out } = await ops('db:migrate');
+    expect(code).toBe(0);
+    expect(out).toContain('the schema is up to date');
+  });
+
+  it('sets an option that get/options then answers', async () => {
+    const set = await ops('options:set', 'mining_config', '{"mining_button":true,"mining_url":"https://mine.example.org/"}');
+    expect(set.code).toBe(0);
+    const { app } = await buildApp({ config: testConfig(), database: tdb.database });
+    await app.ready();
+    const { body } = await call(app, endpoints.options.getOptions, { name: 'mining_config' });
+    expect(body.data).toMatchObject({ option_value: { mining_button: true, mining_url: 'https://mine.example.org/' } });
+    const get = await ops('options:get', 'mining_config');
+    expect(JSON.parse(get.out.slice(get.out.indexOf('{')))).toMatchObject({ option_value: { mining_button: true } });
+  });
+
+  it('refuses bad input with a readable message and a failing exit code', async () => {
+    expect(await ops('options:set', 'mining_config', '{not json')).toMatchObject({ code: 1 });
+    const wrong = await ops('options:set', 'mining_config', '{"mining_button":"yes"}');
+    expect(wrong.code).toBe(1);
+    expect(wrong.out).toContain('mining_button');
+    const unknown = await ops('options:set', 'smtp_password', '"x"');
+    expect(unknown.out).toContain('Unknown option');
+    expect((await ops('no:such-command')).code).toBe(2);
+  });
+
+  it('publishes a release that checkVersion reports', async () => {
+    const published = await ops('version:publish', '1.9.0', '--notes', 'Cloud saves sync faster', '--force');
+    expect(published.code).toBe(0);
+    const rows = await tdb.database.db.selectFrom('app_versions').selectAll().where('version', '=', '1.9.0').execute();
+    expect(rows).toMatchObject([{ notes: 'Cloud saves sync faster', force_update: 1 }]);
+    expect((await ops('version:publish', 'latest')).code).toBe(1);
+  });
+});
