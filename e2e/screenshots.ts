@@ -52,7 +52,9 @@ try {
 /** The README's picture: four screens in both themes, small enough to keep in git. */
 async function readmePicture(): Promise<void> {
   const picks = ['dark-home', 'dark-me', 'light-setting', 'light-about'];
-  const imgs = picks.map((p) => `<img src="data:image/png;base64,${readFileSync(path.join(OUT, `${p}.png`)).toString('base64')}">`);
+  const imgs = picks.map(
+    (p) => `<img src="data:image/png;base64,${readFileSync(path.join(OUT, `${p}.png`)).toString('base64')}">`,
+  );
   const page = await browser.newPage({ viewport: { width: 1000, height: 520 }, deviceScaleFactor: 1 });
   await page.setContent(
     `<style>body{margin:0;padding:16px;background:#1d1b2e;display:flex;gap:16px}img{width:230px;border-radius:18px;box-shadow:0 6px 20px #0008}</style>${imgs.join('')}`,

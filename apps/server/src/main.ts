@@ -15,11 +15,9 @@ async function main(): Promise<void> {
     await app.close();
   });
 
-  await app.listen({ host: config.host, port: config.port });
+  const address = await app.listen({ host: config.host, port: config.port });
   if (!config.webDist) app.log.warn('no built web app found: run `npm run build` to serve it at /');
-  app.log.info(
-    `Pixelhall on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${database.engine})`,
-  );
+  app.log.info(`Pixelhall on ${address.replace('0.0.0.0', 'localhost')} (${database.engine})`);
 }
 
 main().catch((err: unknown) => {

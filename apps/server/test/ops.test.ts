@@ -37,14 +37,22 @@ describe('npm run ops', () => {
   });
 
   it('sets an option that get/options then answers', async () => {
-    const set = await ops('options:set', 'mining_config', '{"mining_button":true,"mining_url":"https://mine.example.org/"}');
+    const set = await ops(
+      'options:set',
+      'mining_config',
+      '{"mining_button":true,"mining_url":"https://mine.example.org/"}',
+    );
     expect(set.code).toBe(0);
     const { app } = await buildApp({ config: testConfig(), database: tdb.database });
     await app.ready();
     const { body } = await call(app, endpoints.options.getOptions, { name: 'mining_config' });
-    expect(body.data).toMatchObject({ option_value: { mining_button: true, mining_url: 'https://mine.example.org/' } });
+    expect(body.data).toMatchObject({
+      option_value: { mining_button: true, mining_url: 'https://mine.example.org/' },
+    });
     const get = await ops('options:get', 'mining_config');
-    expect(JSON.parse(get.out.slice(get.out.indexOf('{')))).toMatchObject({ option_value: { mining_button: true } });
+    expect(JSON.parse(get.out.slice(get.out.indexOf('{')))).toMatchObject({
+      option_value: { mining_button: true },
+    });
   });
 
   it('refuses bad input with a readable message and a failing exit code', async () => {
@@ -60,7 +68,11 @@ describe('npm run ops', () => {
   it('publishes a release that checkVersion reports', async () => {
     const published = await ops('version:publish', '1.9.0', '--notes', 'Cloud saves sync faster', '--force');
     expect(published.code).toBe(0);
-    const rows = await tdb.database.db.selectFrom('app_versions').selectAll().where('version', '=', '1.9.0').execute();
+    const rows = await tdb.database.db
+      .selectFrom('app_versions')
+      .selectAll()
+      .where('version', '=', '1.9.0')
+      .execute();
     expect(rows).toMatchObject([{ notes: 'Cloud saves sync faster', force_update: 1 }]);
     expect((await ops('version:publish', 'latest')).code).toBe(1);
   });

@@ -15,5 +15,4 @@ export const host = new HostBridge(channel ? createNativeTransport(channel) : we
   failedMessage: (call) => i18n.t('errors.call_failed', { call }),
 });
 
-export const isNativeShell = channel !== null;
 export type { HostCall, StatusBarStyle } from './protocol';

@@ -60,12 +60,12 @@ export function createWebHost(win: Window = window) {
   handle('setToken', (payload) => {
     useSession.getState().setToken((payload as { token: string | null }).token);
   });
-  // Other tabs of the same browser follow a sign-in or sign-out at once.
-  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('pixelhall.session');
-  handle('loginStatusChanged', (payload) => channel?.postMessage(payload));
-  handle('tokenExpire', () => channel?.postMessage({ loggedIn: false }));
+  // In a browser the app itself keeps the token (other tabs follow through the storage event);
+  // there is no native side to tell, so these only acknowledge.
+  handle('loginStatusChanged', () => undefined);
+  handle('tokenExpire', () => undefined);
 
-  return { transport, handle, push, channel };
+  return { transport, handle, push };
 }
 export type WebHost = ReturnType<typeof createWebHost>;
 

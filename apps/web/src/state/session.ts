@@ -25,5 +25,3 @@ export const useSession = create<SessionState>()(
     { ...persisted<SessionState>('session'), partialize: (s) => ({ token: s.token }) },
   ),
 );
-
-export const hasToken = () => Boolean(useSession.getState().token);
