@@ -1,21 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { open } from './support/app';
-import { expectScreenOnPage, launchBrowser, phoneContext } from './support/browser';
+import { expectScreenOnPage, usePhone } from './support/browser';
 
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
+usePhone((p, c) => {
+  page = p;
+  context = c;
 });
-afterAll(() => browser.close());
-beforeEach(async () => {
-  context = await phoneContext(browser);
-  page = await context.newPage();
-});
-afterEach(() => context.close());
 
 const background = (p: Page) => p.evaluate(() => getComputedStyle(document.body).backgroundColor);
 

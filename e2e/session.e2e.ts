@@ -1,22 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { currentRoute, open, storedToken, useToken } from './support/app';
-import { expectScreenOnPage, launchBrowser, phoneContext } from './support/browser';
+import { expectScreenOnPage, usePhone } from './support/browser';
 import { createMember, revokeSession, setOption } from './support/members';
 
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
+usePhone((p, c) => {
+  page = p;
+  context = c;
 });
-afterAll(() => browser.close());
-beforeEach(async () => {
-  context = await phoneContext(browser);
-  page = await context.newPage();
-});
-afterEach(() => context.close());
 
 const expiryDialogs = (p: Page) =>
   p.locator('.adm-dialog-body:visible', { hasText: 'The user is not logged in' });

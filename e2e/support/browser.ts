@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -41,4 +42,22 @@ export async function expectScreenOnPage(page: Page, name: string): Promise<void
     .locator(`[data-screen="${name}"]:visible`)
     .first()
     .waitFor({ state: 'visible', timeout: 15_000 });
+}
+
+/**
+ * One browser per test file and a fresh phone context per test; `onEach` receives the page and
+ * context of each test.
+ */
+export function usePhone(onEach: (page: Page, context: BrowserContext) => void): void {
+  let browser: Browser;
+  let context: BrowserContext;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+  beforeEach(async () => {
+    context = await phoneContext(browser);
+    onEach(await context.newPage(), context);
+  });
+  afterEach(() => context.close());
 }
