@@ -7,8 +7,13 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { ping } from './db/dialect';
+import { accountsRoutes } from './features/accounts/routes';
 import { appVersionRoutes } from './features/app-version/routes';
+import { newsRoutes } from './features/news/routes';
 import { optionsRoutes } from './features/options/routes';
+import { passwordResetRoutes } from './features/password-reset/routes';
+import { thirdPartyRoutes } from './features/third-party/routes';
+import { uploadsRoutes } from './features/uploads/routes';
 import { usersRoutes } from './features/users/routes';
 import { AppError } from './http/app-error';
 import { installErrorHandling } from './http/error-handler';
@@ -32,7 +37,6 @@ export interface App {
  * tests inject requests into exactly what production runs.
  */
 export async function buildApp({ config, database, clock = Date.now }: AppDeps): Promise<App> {
-  const services = createServices(database, config, clock);
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
     trustProxy: config.trustProxy,
@@ -40,6 +44,7 @@ export async function buildApp({ config, database, clock = Date.now }: AppDeps):
     routerOptions: { ignoreTrailingSlash: true },
     return503OnClosing: true,
   });
+  const services = createServices(database, config, clock, app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -85,6 +90,10 @@ export async function buildApp({ config, database, clock = Date.now }: AppDeps):
     async (api) => {
       optionsRoutes(api, services.options);
       usersRoutes(api, services.users);
+      accountsRoutes(api, services.accounts);
+      passwordResetRoutes(api, services.passwordReset);
+      thirdPartyRoutes(api, services.thirdParty);
+      newsRoutes(api, services.news);
     },
     { prefix: '/api' },
   );
@@ -94,8 +103,12 @@ export async function buildApp({ config, database, clock = Date.now }: AppDeps):
     },
     { prefix: '/game-api' },
   );
-  // The upload host: its routes arrive with the features that upload (avatars, files, saves).
-  await app.register(async () => {}, { prefix: '/upload' });
+  await app.register(
+    async (upload) => {
+      await uploadsRoutes(upload, services.uploads);
+    },
+    { prefix: '/upload' },
+  );
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -36,7 +36,36 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(1024 * 1024),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Pixelhall <no-reply@pixelhall.local>'),
+  OUTBOX_DIR: z.string().min(1).default('./data/outbox'),
+  UPLOAD_DIR: z.string().min(1).default('./data/uploads'),
+  OIDC_PROVIDERS: z.string().default('[]'),
+  FIREBASE_PROJECT_ID: z.string().optional(),
+  FIREBASE_JWKS_URL: z
+    .url()
+    .default('https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'),
 });
+
+/**
+ * An OpenID Connect provider members may sign in with. `client_id` is the public client of the
+ * browser flow (PKCE); `audiences` adds the client ids of native apps whose tokens `third/login`
+ * accepts. Keys come from `jwks_uri`, or from the issuer's discovery document.
+ */
+const providerSchema = z.object({
+  id: z.string().regex(/^[a-z0-9_-]{1,32}$/),
+  name: z.string().min(1),
+  issuer: z.url(),
+  client_id: z.string().min(1),
+  audiences: z.array(z.string().min(1)).default([]),
+  jwks_uri: z.url().optional(),
+  scopes: z.string().default('openid email profile'),
+});
+export type OidcProvider = z.output<typeof providerSchema>;
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -51,6 +80,15 @@ export interface Config {
   sessionIdleMs: number;
   sessionMaxMs: number;
   bodyLimit: number;
+  /** Where people reach the app; links in e-mails point here. */
+  publicUrl: string;
+  /** Null: mails go to `outboxDir` and the log instead. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  outboxDir: string;
+  uploadDir: string;
+  oidcProviders: OidcProvider[];
+  firebase: { projectId: string; jwksUrl: string } | null;
 }
 
 export class ConfigError extends Error {}
@@ -75,7 +113,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: e.SESSION_IDLE_DAYS * 86_400_000,
     sessionMaxMs: e.SESSION_MAX_DAYS * 86_400_000,
     bodyLimit: e.BODY_LIMIT_BYTES,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    outboxDir: resolveFromInvocation(e.OUTBOX_DIR),
+    uploadDir: resolveFromInvocation(e.UPLOAD_DIR),
+    oidcProviders: parseProviders(e.OIDC_PROVIDERS),
+    firebase: e.FIREBASE_PROJECT_ID ? { projectId: e.FIREBASE_PROJECT_ID, jwksUrl: e.FIREBASE_JWKS_URL } : null,
   };
+}
+
+function parseProviders(json: string): OidcProvider[] {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    throw new ConfigError('Invalid configuration:\n  OIDC_PROVIDERS: not valid JSON');
+  }
+  const parsed = z.array(providerSchema).safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  OIDC_PROVIDERS.${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
 }
 
 function normaliseDatabaseUrl(url: string): string {

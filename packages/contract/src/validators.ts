@@ -46,7 +46,19 @@ export function validateEmail(value: Text): ValidationResult {
   return EMAIL_PATTERN.test(value!.trim()) ? null : 'validation.email_format';
 }
 
-export const validateUsername = required('validation.username_required');
+/** User names: 3–20 letters, digits, `.`, `_` or `-` (kept in sync with the register schema). */
+export const USERNAME_RULE = /^[A-Za-z0-9._-]{3,20}$/;
+export const NICKNAME_MAX = 24;
+export const SIGNATURE_MAX = 100;
+
+export function validateUsername(value: Text): ValidationResult {
+  const text = (value ?? '').trim();
+  if (!text) return 'validation.username_required';
+  return USERNAME_RULE.test(text) ? null : 'validation.username_format';
+}
+
+/** Log-in takes a user name or an e-mail address: only required. */
+export const validateLoginName = required('validation.username_required');
 
 /** Passwords are taken as typed (no trimming); length counts code points. */
 export function validatePassword(value: Text): ValidationResult {
@@ -54,8 +66,17 @@ export function validatePassword(value: Text): ValidationResult {
   return exceedsCodePoints(value, PASSWORD_MIN - 1) ? null : 'validation.password_min';
 }
 
-export const validateNickname = required('validation.nickname_required');
-export const validateSignature = required('validation.signature_required');
+export function validateNickname(value: Text): ValidationResult {
+  const text = (value ?? '').trim();
+  if (!text) return 'validation.nickname_required';
+  return [...text].length > NICKNAME_MAX ? 'validation.nickname_max' : null;
+}
+
+export function validateSignature(value: Text): ValidationResult {
+  const text = (value ?? '').trim();
+  if (!text) return 'validation.signature_required';
+  return [...text].length > SIGNATURE_MAX ? 'validation.signature_max' : null;
+}
 export const validateName = required('validation.name_required');
 export const validateReport = required('validation.report_required');
 
@@ -153,3 +174,21 @@ export const amountField = z
   .union([z.number(), z.string()], { error: 'validation.amount_invalid' })
   .superRefine(rule(validateAmount))
   .transform((value) => Number(value));
+
+export const usernameField = z
+  .string({ error: 'validation.username_required' })
+  .trim()
+  .superRefine(rule(validateUsername))
+  .describe('3–20 letters, digits, dots, dashes or underscores; unique regardless of case');
+
+export const nicknameField = z
+  .string({ error: 'validation.nickname_required' })
+  .trim()
+  .superRefine(rule(validateNickname))
+  .describe(`The name shown to others, at most ${NICKNAME_MAX} characters`);
+
+export const signatureField = z
+  .string({ error: 'validation.signature_required' })
+  .trim()
+  .superRefine(rule(validateSignature))
+  .describe(`A short line about the member, at most ${SIGNATURE_MAX} characters`);

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import pino from 'pino';
 import { prepareDatabase } from '../boot';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/database';
@@ -77,7 +78,7 @@ async function withServices(fn: (s: ReturnType<typeof createServices>) => Promis
   const config = { ...loadConfig(), seed: false };
   const database = await prepareDatabase(config, console.info);
   try {
-    await fn(createServices(database, config));
+    await fn(createServices(database, config, Date.now, pino({ level: 'warn' })));
   } finally {
     await database.close();
   }

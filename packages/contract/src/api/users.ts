@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nicknameField, signatureField } from '../validators';
 import { endpoint } from './endpoint';
 
 /** Grades are named ranges of levels (spec §3); the app translates the name as `grade.<name>`. */
@@ -27,9 +28,15 @@ export const userSchema = z.object({
   level: z.number().int().min(1),
   grade: z.enum(GRADES.map((g) => g.name) as [GradeName, ...GradeName[]]),
   created_at: z.number().int().describe('Member since, epoch ms'),
+  is_tourist: z.boolean().describe('A visitor account, made by `tourist`, until `reg/user`'),
+  post_count: z.number().int().min(0),
+  follower_count: z.number().int().min(0),
+  following_count: z.number().int().min(0),
   email: z.string().nullable().optional().describe('Only for the caller'),
   gold: z.number().int().optional().describe('Only for the caller'),
   diamonds: z.number().int().optional().describe('Only for the caller'),
+  has_password: z.boolean().optional().describe('Only for the caller: false for third-party-only accounts'),
+  providers: z.array(z.string()).optional().describe('Only for the caller: linked sign-in providers'),
 });
 export type User = z.output<typeof userSchema>;
 
@@ -45,4 +52,47 @@ export const getUser = endpoint({
   data: userSchema,
 });
 
-export const usersEndpoints = { getUser } as const;
+export const editUser = endpoint({
+  base: 'api',
+  path: 'edit/user',
+  auth: 'required',
+  summary: "Change the caller's nickname, signature or avatar (an upload/file URL)",
+  payload: z
+    .object({
+      nickname: nicknameField.optional(),
+      signature: signatureField.optional(),
+      avatar: z
+        .string()
+        .max(300)
+        .regex(/^\/upload\/files\/[0-9a-f]{64}\.(webp|png|jpg|gif)$/, { error: 'errors.image_required' })
+        .optional()
+        .describe('A URL answered by upload/file'),
+    })
+    .refine((p) => p.nickname !== undefined || p.signature !== undefined || p.avatar !== undefined, {
+      error: 'validation.content_incomplete',
+    }),
+  data: userSchema,
+});
+
+export const newsSchema = z.object({
+  id: z.number().int(),
+  kind: z.string().describe('like, comment, reply, follow or system'),
+  text: z.string(),
+  actor_id: z.number().int().nullable(),
+  ref_type: z.string().nullable(),
+  ref_id: z.number().int().nullable(),
+  read: z.boolean(),
+  created_at: z.number().int(),
+});
+
+export const latestNews = endpoint({
+  base: 'api',
+  path: 'latest/news',
+  methods: ['POST', 'GET'],
+  auth: 'required',
+  summary: "The caller's unread news count and newest item",
+  payload: z.object({}),
+  data: z.object({ unread: z.number().int().min(0), latest: newsSchema.nullable() }),
+});
+
+export const usersEndpoints = { getUser, editUser, latestNews } as const;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../dialect';
 import * as m0001 from './0001_foundation';
+import * as m0002 from './0002_accounts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then
 type Up = (db: Kysely<any>, dialect: Dialect) => Promise<void>;
@@ -9,4 +10,7 @@ type Up = (db: Kysely<any>, dialect: Dialect) => Promise<void>;
  * Every migration in order. Names sort lexically; a migration, once landed, never changes: add
  * a new one instead. Feature issues append theirs here.
  */
-export const MIGRATIONS: ReadonlyArray<readonly [name: string, up: Up]> = [['0001_foundation', m0001.up]];
+export const MIGRATIONS: ReadonlyArray<readonly [name: string, up: Up]> = [
+  ['0001_foundation', m0001.up],
+  ['0002_accounts', m0002.up],
+];

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 
 const PROFILE = [
@@ -11,18 +11,117 @@ const PROFILE = [
   'level',
   'gold',
   'diamonds',
+  'is_tourist',
+  'post_count',
+  'follower_count',
+  'following_count',
+  'password_hash',
   'created_at',
 ] as const;
 
+export type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof usersRepo>['findActive']>>>;
+
 export function usersRepo(db: Kysely<DB>) {
+  const active = () => db.selectFrom('users').select(PROFILE).where('status', '=', 'active');
   return {
-    findActive: (id: number) =>
-      db
-        .selectFrom('users')
-        .select(PROFILE)
+    findActive: (id: number) => active().where('id', '=', id).executeTakeFirst(),
+
+    /** By user name (any case) or e-mail address: what log-in accepts. */
+    findByLogin: (login: string) => {
+      const lower = login.trim().toLowerCase();
+      return active()
+        .where((eb) => eb.or([eb(sql`lower(username)`, '=', lower), eb('email', '=', lower)]))
+        .executeTakeFirst();
+    },
+
+    findByEmail: (email: string) => active().where('email', '=', email.trim().toLowerCase()).executeTakeFirst(),
+
+    usernameTaken: async (username: string, exceptId?: number) =>
+      Boolean(
+        await db
+          .selectFrom('users')
+          .select('id')
+          .where(sql`lower(username)`, '=', username.toLowerCase())
+          .$if(exceptId !== undefined, (q) => q.where('id', '!=', exceptId!))
+          .executeTakeFirst(),
+      ),
+
+    emailTaken: async (email: string, exceptId?: number) =>
+      Boolean(
+        await db
+          .selectFrom('users')
+          .select('id')
+          .where('email', '=', email.toLowerCase())
+          .$if(exceptId !== undefined, (q) => q.where('id', '!=', exceptId!))
+          .executeTakeFirst(),
+      ),
+
+    async insert(row: {
+      username: string;
+      email: string | null;
+      nickname: string;
+      password_hash: string | null;
+      is_tourist?: boolean;
+      avatar?: string;
+      now: number;
+    }): Promise<number> {
+      const { id } = await db
+        .insertInto('users')
+        .values({
+          username: row.username,
+          email: row.email?.toLowerCase() ?? null,
+          nickname: row.nickname,
+          password_hash: row.password_hash,
+          is_tourist: row.is_tourist ? 1 : 0,
+          avatar: row.avatar ?? '',
+          created_at: row.now,
+          updated_at: row.now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(id);
+    },
+
+    async updateProfile(
+      id: number,
+      changes: { nickname?: string; signature?: string; avatar?: string },
+      now: number,
+    ): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ ...changes, updated_at: now })
         .where('id', '=', id)
-        .where('status', '=', 'active')
-        .executeTakeFirst(),
+        .execute();
+    },
+
+    async setPasswordHash(id: number, hash: string, now: number): Promise<void> {
+      await db.updateTable('users').set({ password_hash: hash, updated_at: now }).where('id', '=', id).execute();
+    },
+
+    /** A visitor becomes a member in place, so everything it did stays its own. */
+    async convertTourist(
+      id: number,
+      member: { username: string; email: string; nickname: string; password_hash: string },
+      now: number,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set({ ...member, email: member.email.toLowerCase(), is_tourist: 0, updated_at: now })
+        .where('id', '=', id)
+        .where('is_tourist', '=', 1)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    providersOf: async (userId: number) =>
+      (
+        await db
+          .selectFrom('identities')
+          .select('provider')
+          .where('user_id', '=', userId)
+          .orderBy('provider')
+          .execute()
+      ).map((r) => r.provider),
   };
 }
 export type UsersRepo = ReturnType<typeof usersRepo>;

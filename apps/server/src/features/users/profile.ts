@@ -1,0 +1,32 @@
+import { gradeForLevel, type User } from '@pixelhall/contract';
+import type { UserRow } from './repo';
+
+/**
+ * A user row as the contract shows it. E-mail, balances and sign-in details only go to the
+ * member themself (`self`), never to anyone else.
+ */
+export function toUser(row: UserRow, self?: { providers: string[] }): User {
+  const profile: User = {
+    id: Number(row.id),
+    username: row.username,
+    nickname: row.nickname,
+    signature: row.signature,
+    avatar: row.avatar,
+    level: row.level,
+    grade: gradeForLevel(row.level),
+    created_at: row.created_at,
+    is_tourist: row.is_tourist === 1,
+    post_count: row.post_count,
+    follower_count: row.follower_count,
+    following_count: row.following_count,
+  };
+  if (!self) return profile;
+  return {
+    ...profile,
+    email: row.email,
+    gold: row.gold,
+    diamonds: row.diamonds,
+    has_password: row.password_hash !== null,
+    providers: self.providers,
+  };
+}
