@@ -5,11 +5,18 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openDatabase } from '@pixelhall/server/src/db/database';
+import { hashPassword } from '@pixelhall/server/src/features/accounts/passwords';
+import { sessionsRepo } from '@pixelhall/server/src/features/sessions/repo';
+import { sessionsService } from '@pixelhall/server/src/features/sessions/service';
+import type { BrowserContext, Page } from 'playwright-core';
 import { expectScreenOnPage, launchBrowser, phoneContext } from './support/browser';
 import { startServer } from './support/server';
 
 const OUT = path.join(path.dirname(fileURLToPath(import.meta.url)), '.artifacts/screens');
-const SCREENS: Array<[name: string, hash: string, screen: string]> = [
+/** Who is looking: nobody signed in (the default), a member, or a visitor (tourist) account. */
+type Viewer = 'visitor' | 'member' | 'tourist';
+const SCREENS: Array<[name: string, hash: string, screen: string, viewer?: Viewer]> = [
   ['home', '/home', 'home'],
   ['game', '/game', 'game'],
   ['me', '/me', 'me'],
@@ -19,27 +26,76 @@ const SCREENS: Array<[name: string, hash: string, screen: string]> = [
   ['webview', '/webview?url=__SELF__%2Fhealthz&title=Status', 'webview'],
   ['webview-invalid', '/webview?url=javascript%3Aalert(1)&title=Help', 'webview'],
   ['not-found', '/no/such/page', 'not-found'],
+  ['me-member', '/me', 'me', 'member'],
+  ['me-tourist', '/me', 'me', 'tourist'],
+  ['user-edit', '/user/edit', 'user-edit', 'member'],
+  ['nickname', '/user/edit/nickname', 'user-edit-nickname', 'member'],
+  ['signature', '/user/edit/signature', 'user-edit-signature', 'member'],
+  ['account', '/me/setting/accountandsecurity', 'me-setting-accountandsecurity', 'member'],
+  ['account-visitor', '/me/setting/accountandsecurity', 'me-setting-accountandsecurity'],
+  ['login', '/login', 'login'],
+  ['register', '/auth/register', 'auth-register'],
+  ['register-tourist', '/auth/register', 'auth-register', 'tourist'],
+  ['retrieve', '/auth/retrievepassword', 'auth-retrievepassword'],
+  ['reset', '/auth/reset?email=a%40b.co', 'auth-reset'],
+  ['third', '/auth/third?code=x&state=y', 'auth-third'],
+  ['activedetail', '/auth/activedetail', 'auth-activedetail', 'member'],
 ];
 
+/** A name picks its screen and its variants: `me` takes `me-member` and `me-tourist` too. */
 const only = process.argv.slice(2);
+const picked = (name: string) => !only.length || only.some((o) => name === o || name.startsWith(`${o}-`));
 mkdirSync(OUT, { recursive: true });
-const server = await startServer();
+// A named provider, so linked sign-ins and sign-in buttons read as they would in production.
+const server = await startServer({
+  oidcProviders: [
+    {
+      id: 'pixelid',
+      name: 'PixelID',
+      issuer: 'https://id.pixelhall.invalid/',
+      client_id: 'pixelhall-web',
+      audiences: [],
+      scopes: 'openid email profile',
+    },
+  ],
+});
 const browser = await launchBrowser();
 try {
+  const tokens: Partial<Record<Viewer, string>> = {};
+  for (const viewer of ['member', 'tourist'] as const) {
+    if (SCREENS.some(([name, , , v]) => v === viewer && picked(name))) {
+      tokens[viewer] = await createViewer(viewer);
+    }
+  }
   for (const theme of ['dark', 'light'] as const) {
-    const context = await phoneContext(browser);
-    await context.addInitScript((t) => {
-      localStorage.setItem('pixelhall.preferences', JSON.stringify({ state: { theme: t }, version: 1 }));
-    }, theme);
-    const page = await context.newPage();
-    for (const [name, hash, screen] of SCREENS) {
-      if (only.length && !only.includes(name)) continue;
+    const contexts: BrowserContext[] = [];
+    const pages = new Map<Viewer, Page>();
+    const pageFor = async (viewer: Viewer): Promise<Page> => {
+      const open = pages.get(viewer);
+      if (open) return open;
+      const context = await phoneContext(browser);
+      contexts.push(context);
+      await context.addInitScript(
+        ([t, token]) => {
+          localStorage.setItem('pixelhall.preferences', JSON.stringify({ state: { theme: t }, version: 1 }));
+          if (token)
+            localStorage.setItem('pixelhall.session', JSON.stringify({ state: { token }, version: 1 }));
+        },
+        [theme, tokens[viewer] ?? null] as const,
+      );
+      const page = await context.newPage();
+      pages.set(viewer, page);
+      return page;
+    };
+    for (const [name, hash, screen, viewer = 'visitor'] of SCREENS) {
+      if (!picked(name)) continue;
+      const page = await pageFor(viewer);
       await page.goto(`${server.url}/#${hash.replace('__SELF__', encodeURIComponent(server.url))}`);
       await expectScreenOnPage(page, screen);
       await page.waitForTimeout(400);
       await page.screenshot({ path: path.join(OUT, `${theme}-${name}.png`) });
     }
-    await context.close();
+    for (const context of contexts) await context.close();
     await contactSheet(theme);
   }
   if (!only.length) await readmePicture();
@@ -65,7 +121,7 @@ async function readmePicture(): Promise<void> {
 
 /** All screens of a theme side by side in one picture, to review them at a glance. */
 async function contactSheet(theme: string): Promise<void> {
-  const shots = SCREENS.filter(([name]) => !only.length || only.includes(name)).map(([name]) => {
+  const shots = SCREENS.filter(([name]) => picked(name)).map(([name]) => {
     const data = readFileSync(path.join(OUT, `${theme}-${name}.png`)).toString('base64');
     return `<figure><img src="data:image/png;base64,${data}"><figcaption>${name}</figcaption></figure>`;
   });
@@ -75,4 +131,54 @@ async function contactSheet(theme: string): Promise<void> {
   );
   await page.screenshot({ path: path.join(OUT, `sheet-${theme}.png`), fullPage: true });
   await page.close();
+}
+
+/**
+ * Someone to be signed in as, made straight in the server's database with a live session, as
+ * if they had just signed in: a member with a full profile, or a fresh visitor account.
+ */
+async function createViewer(viewer: 'member' | 'tourist'): Promise<string> {
+  const database = openDatabase(server.databaseUrl);
+  try {
+    const now = Date.now();
+    const row =
+      viewer === 'member'
+        ? {
+            username: 'pixel_pilot',
+            email: 'pilot@pixelhall.test',
+            nickname: 'Pixel Pilot',
+            signature: 'Speedrunning 16-bit classics, one frame at a time.',
+            level: 12,
+            password_hash: await hashPassword('correct horse battery'),
+            post_count: 42,
+            follower_count: 1280,
+            following_count: 87,
+            created_at: now - 400 * 86_400_000,
+            updated_at: now,
+          }
+        : {
+            username: 'visitor-k3x9q2ab',
+            email: null,
+            nickname: 'Visitor 4821',
+            password_hash: null,
+            is_tourist: 1,
+            created_at: now,
+            updated_at: now,
+          };
+    const { id } = await database.db
+      .insertInto('users')
+      .values(row)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (viewer === 'member') {
+      await database.db
+        .insertInto('identities')
+        .values({ user_id: id, provider: 'pixelid', subject: 'pilot', email: row.email, created_at: now })
+        .execute();
+    }
+    const sessions = sessionsService(sessionsRepo(database.db), { idleMs: 86_400_000, maxMs: 86_400_000 });
+    return (await sessions.create(Number(id))).token;
+  } finally {
+    await database.close();
+  }
 }

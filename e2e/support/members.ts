@@ -2,7 +2,7 @@ import { openDatabase } from '@pixelhall/server/src/db/database';
 import { optionsRepo } from '@pixelhall/server/src/features/options/repo';
 import { optionsService } from '@pixelhall/server/src/features/options/service';
 import { sessionsRepo } from '@pixelhall/server/src/features/sessions/repo';
-import { sessionsService } from '@pixelhall/server/src/features/sessions/service';
+import { hashToken, sessionsService } from '@pixelhall/server/src/features/sessions/service';
 import { inject } from 'vitest';
 
 let sequence = 0;
@@ -50,4 +50,16 @@ export function revokeSession(sessionId: number): Promise<void> {
 /** What an operator's `npm run ops -- options:set` does. */
 export function setOption(name: string, value: unknown): Promise<unknown> {
   return withDatabase((database) => optionsService(optionsRepo(database.db)).set(name, value));
+}
+
+/** The session behind a token the app holds, found the way the server finds it: by its hash. */
+export function sessionIdOf(token: string): Promise<number> {
+  return withDatabase(async (database) => {
+    const row = await database.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('token_hash', '=', hashToken(token))
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
+  });
 }

@@ -119,7 +119,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxDir: resolveFromInvocation(e.OUTBOX_DIR),
     uploadDir: resolveFromInvocation(e.UPLOAD_DIR),
     oidcProviders: parseProviders(e.OIDC_PROVIDERS),
-    firebase: e.FIREBASE_PROJECT_ID ? { projectId: e.FIREBASE_PROJECT_ID, jwksUrl: e.FIREBASE_JWKS_URL } : null,
+    firebase: e.FIREBASE_PROJECT_ID
+      ? { projectId: e.FIREBASE_PROJECT_ID, jwksUrl: e.FIREBASE_JWKS_URL }
+      : null,
   };
 }
 

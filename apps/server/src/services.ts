@@ -22,7 +22,12 @@ import { usersRepo } from './features/users/repo';
 import { usersService } from './features/users/service';
 
 /** Wires repos into services once per app; routes, ops commands and tests share these. */
-export function createServices(database: Database, config: Config, clock: () => number, log: FastifyBaseLogger) {
+export function createServices(
+  database: Database,
+  config: Config,
+  clock: () => number,
+  log: FastifyBaseLogger,
+) {
   const { db } = database;
   const users = usersRepo(db);
   const sessions = sessionsService(

@@ -23,9 +23,15 @@ describe('get/user', () => {
       level: 1,
       grade: 'novice',
       created_at: t.clock.now,
+      is_tourist: false,
+      post_count: 0,
+      follower_count: 0,
+      following_count: 0,
       email: null,
       gold: 0,
       diamonds: 0,
+      has_password: false,
+      providers: [],
     });
   });
 

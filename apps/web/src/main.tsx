@@ -5,6 +5,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { createHashRouter, RouterProvider } from 'react-router';
 import { queryClient } from './api/query-client';
 import { AppFrame } from './app/AppFrame';
+import { adoptProviderCallback } from './auth/pending';
 import i18n from './i18n';
 import { usePreferences } from './state/preferences';
 import './theme/theme.css';
@@ -25,6 +26,8 @@ unstableSetRender((node, container) => {
 // Translate from the first paint: the persisted locale is read before React starts.
 void i18n.changeLanguage(usePreferences.getState().locale.value);
 
+// A provider's answer to a third-party sign-in arrives as /?code=…; the hash router must see it.
+adoptProviderCallback();
 const router = createHashRouter([{ path: '*', element: <AppFrame /> }]);
 
 createRoot(document.getElementById('root')!).render(

@@ -30,6 +30,16 @@ const AboutScreen = lazy(() => import('./screens/about/AboutScreen'));
 const WebviewScreen = lazy(() => import('./screens/webview/WebviewScreen'));
 const DemoScreen = lazy(() => import('./screens/demo/DemoScreen'));
 export const NotFoundScreen = lazy(() => import('./screens/not-found/NotFoundScreen'));
+const LoginScreen = lazy(() => import('./screens/auth/LoginScreen'));
+const RegisterScreen = lazy(() => import('./screens/auth/RegisterScreen'));
+const RetrievePasswordScreen = lazy(() => import('./screens/auth/RetrievePasswordScreen'));
+const ResetPasswordScreen = lazy(() => import('./screens/auth/ResetPasswordScreen'));
+const ThirdPartyScreen = lazy(() => import('./screens/auth/ThirdPartyScreen'));
+const ActiveDetailScreen = lazy(() => import('./screens/auth/ActiveDetailScreen'));
+const UserEditScreen = lazy(() => import('./screens/profile/UserEditScreen'));
+const EditNicknameScreen = lazy(() => import('./screens/profile/EditNicknameScreen'));
+const EditSignatureScreen = lazy(() => import('./screens/profile/EditSignatureScreen'));
+const AccountSecurityScreen = lazy(() => import('./screens/profile/AccountSecurityScreen'));
 
 const me = (name: string, login: boolean, screen?: RouteDef['screen']): RouteDef => ({
   name: `me-${name.replaceAll('/', '-')}`,
@@ -67,7 +77,6 @@ export const ROUTES: RouteDef[] = [
   { name: 'post', path: '/post/:id' },
   { name: 'rom', path: '/rom/:id' },
   { name: 'topic', path: '/topic/:id', keepAlive: true, showTabBar: true, tabBar: true },
-  { name: 'user-id', path: '/user/:id', hideStatusBar: true, statusBarTheme: 'dark' },
   // Writing needs an account; the spec's table leaves these unmarked, the server enforces it anyway.
   { name: 'note', path: '/note', login: true },
   { name: 'note-topic', path: '/note/topic', login: true },
@@ -96,23 +105,25 @@ export const ROUTES: RouteDef[] = [
   me('achievement/details', false),
   me('setting', false, SettingScreen),
   me('setting/game', false),
-  me('setting/accountandsecurity', false),
+  me('setting/accountandsecurity', false, AccountSecurityScreen),
   me('archives', false),
   me('archives/slot', false),
   me('game', false),
   me('about', false, AboutScreen),
-  { name: 'user-edit', path: '/user/edit', login: true },
-  { name: 'user-edit-nickname', path: '/user/edit/nickname', login: true },
-  { name: 'user-edit-signature', path: '/user/edit/signature', login: true },
+  { name: 'user-edit', path: '/user/edit', login: true, screen: UserEditScreen },
+  { name: 'user-edit-nickname', path: '/user/edit/nickname', login: true, screen: EditNicknameScreen },
+  { name: 'user-edit-signature', path: '/user/edit/signature', login: true, screen: EditSignatureScreen },
   { name: 'user-followed', path: '/user/followed' },
   { name: 'user-beingfollowed', path: '/user/beingfollowed' },
+  // After the fixed /user/… paths: the first match wins, and ':id' would take "edit" too.
+  { name: 'user-id', path: '/user/:id', hideStatusBar: true, statusBarTheme: 'dark' },
   { name: 'webview', path: '/webview', screen: WebviewScreen },
-  { name: 'login', path: '/login' },
+  { name: 'login', path: '/login', screen: LoginScreen },
   { name: 'demo', path: '/demo', screen: DemoScreen },
-  { name: 'auth-third', path: '/auth/third' },
-  { name: 'auth-retrievepassword', path: '/auth/retrievepassword' },
-  { name: 'auth-reset', path: '/auth/reset' },
-  { name: 'auth-register', path: '/auth/register' },
-  { name: 'auth-activedetail', path: '/auth/activedetail' },
+  { name: 'auth-third', path: '/auth/third', screen: ThirdPartyScreen },
+  { name: 'auth-retrievepassword', path: '/auth/retrievepassword', screen: RetrievePasswordScreen },
+  { name: 'auth-reset', path: '/auth/reset', screen: ResetPasswordScreen },
+  { name: 'auth-register', path: '/auth/register', screen: RegisterScreen },
+  { name: 'auth-activedetail', path: '/auth/activedetail', login: true, screen: ActiveDetailScreen },
   { name: 'not-found', path: '*', screen: NotFoundScreen },
 ];

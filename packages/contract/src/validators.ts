@@ -192,3 +192,16 @@ export const signatureField = z
   .trim()
   .superRefine(rule(validateSignature))
   .describe(`A short line about the member, at most ${SIGNATURE_MAX} characters`);
+
+/** The password-reset code: the six digits of the e-mail. */
+export function validateResetCode(value: Text): ValidationResult {
+  const code = (value ?? '').trim();
+  if (!code) return 'validation.code_required';
+  return /^\d{6}$/.test(code) ? null : 'validation.code_format';
+}
+
+export const resetCodeField = z
+  .string({ error: 'validation.code_required' })
+  .trim()
+  .superRefine(rule(validateResetCode))
+  .describe('The 6-digit code from the e-mail');

@@ -7,6 +7,8 @@ export interface Member {
   username: string;
   nickname: string;
   sessionId: number;
+  /** A visitor account (`tourist`) that has not become a full member yet. */
+  isTourist: boolean;
 }
 
 declare module 'fastify' {

@@ -101,6 +101,9 @@ describe('the route table', () => {
     expect(matchRoute('/').route.redirect).toBe('/home');
     expect(matchRoute('/home/nope').route.name).toBe('not-found');
     expect(matchRoute('/post').route.name).toBe('not-found');
+    expect(matchRoute('/user/edit').route.name).toBe('user-edit');
+    expect(matchRoute('/user/followed').route.name).toBe('user-followed');
+    expect(matchRoute('/user/beingfollowed').route.name).toBe('user-beingfollowed');
   });
 
   it('remembers where a visitor was going', () => {

@@ -1,3 +1,6 @@
+import type { User } from '@pixelhall/contract';
+import { latestNewsQuery } from '../api/queries/news';
+import { userKeys } from '../api/queries/users';
 import { queryClient } from '../api/query-client';
 import { host } from '../host';
 import { useSession } from '../state/session';
@@ -7,6 +10,18 @@ const PER_MEMBER_QUERIES = [['me'], ['home'], ['posts'], ['news']] as const;
 
 function clearMemberCaches(): void {
   for (const queryKey of PER_MEMBER_QUERIES) queryClient.removeQueries({ queryKey });
+}
+
+/** Logged out → logged in, on register, log-in or third-party log-in (spec §4). */
+export function signIn(token: string, user: User): void {
+  clearMemberCaches();
+  useSession.getState().setToken(token);
+  useSession.getState().setUser(user);
+  // The answer already carries the member: no need to ask get/user again.
+  queryClient.setQueryData(userKeys.me, user);
+  void queryClient.prefetchQuery(latestNewsQuery());
+  void host.call('setToken', { token }, { silent: true }).catch(() => {});
+  void host.call('loginStatusChanged', { loggedIn: true }, { silent: true }).catch(() => {});
 }
 
 /** Logged in → logged out, on sign-out or token expiry. */

@@ -15,4 +15,6 @@ export const host = new HostBridge(channel ? createNativeTransport(channel) : we
   failedMessage: (call) => i18n.t('errors.call_failed', { call }),
 });
 
+/** Inside an iOS or Android shell (which then owns the login page, third-party SDKs …). */
+export const isNativeShell = channel !== null;
 export type { HostCall, StatusBarStyle } from './protocol';

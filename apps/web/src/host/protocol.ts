@@ -54,6 +54,19 @@ export type HostCall =
   | 'machineTranslate'
   | 'closeLoginPage';
 
+/** `thirdPartyLogin`: sign in with one of the providers `third/providers` lists. */
+export interface ThirdPartyLoginRequest {
+  provider: string;
+  /** Where the app goes once signed in (the browser flow comes back to the app from outside). */
+  redirect?: string | null;
+}
+
+/**
+ * A native shell signs in with the provider's SDK and answers its ID token, which the app
+ * exchanges through `third/login`; the web host leaves for the provider's page and answers null.
+ */
+export type ThirdPartyLoginResult = { idToken: string } | null;
+
 /** Device info (spec §3). */
 export interface SystemInfo {
   androidVersion: string;

@@ -1,4 +1,5 @@
 import { CLIENT_VERSION } from '@pixelhall/contract';
+import { navigateTo } from '../app/navigation';
 import { useSession } from '../state/session';
 import type {
   ApplicationInfo,
@@ -9,6 +10,8 @@ import type {
   HostTransport,
   StatusBarStyle,
   SystemInfo,
+  ThirdPartyLoginRequest,
+  ThirdPartyLoginResult,
 } from './protocol';
 
 type Handler = (payload: unknown) => Promise<unknown> | unknown;
@@ -64,6 +67,22 @@ export function createWebHost(win: Window = window) {
   // there is no native side to tell, so these only acknowledge.
   handle('loginStatusChanged', () => undefined);
   handle('tokenExpire', () => undefined);
+  // The browser's own OpenID Connect flow; its library loads only when someone uses it.
+  handle('thirdPartyLogin', async (payload): Promise<ThirdPartyLoginResult> => {
+    const { provider, redirect } = payload as ThirdPartyLoginRequest;
+    const { signInErrorText, startProviderSignInById } = await import('../auth/oidc');
+    try {
+      await startProviderSignInById(provider, redirect ?? null);
+    } catch (err) {
+      throw new Error(signInErrorText(err));
+    }
+    return null;
+  });
+  // A page has no login window to close: go back to where the person came from, else to Me.
+  handle('closeLoginPage', () => {
+    if ((win.history.state as { idx?: number } | null)?.idx) win.history.back();
+    else navigateTo('/me', { replace: true });
+  });
 
   return { transport, handle, push };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, passwordField, usernameField } from '../validators';
+import { emailField, passwordField, resetCodeField, usernameField } from '../validators';
 import { endpoint } from './endpoint';
 import { userSchema } from './users';
 
@@ -82,11 +82,7 @@ export const resetPwd = endpoint({
   summary: 'Set a new password with a mailed code (single use, 30 minutes); signs out every session',
   payload: z.object({
     email: emailField,
-    code: z
-      .string({ error: 'validation.code_required' })
-      .trim()
-      .regex(/^\d{6}$/, { error: 'validation.code_format' })
-      .describe('The 6-digit code from the e-mail'),
+    code: resetCodeField,
     password: passwordField,
   }),
   data: z.null(),

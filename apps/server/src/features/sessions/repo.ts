@@ -37,6 +37,7 @@ export function sessionsRepo(db: Kysely<DB>) {
           'users.id as user_id',
           'users.username',
           'users.nickname',
+          'users.is_tourist',
         ])
         .where('sessions.token_hash', '=', tokenHash)
         .where('sessions.revoked_at', 'is', null)
@@ -62,12 +63,13 @@ export function sessionsRepo(db: Kysely<DB>) {
         .execute();
     },
 
-    async revokeAllOf(userId: number, now: number): Promise<void> {
+    async revokeAllOf(userId: number, now: number, exceptSessionId?: number): Promise<void> {
       await db
         .updateTable('sessions')
         .set({ revoked_at: now })
         .where('user_id', '=', userId)
         .where('revoked_at', 'is', null)
+        .$if(exceptSessionId !== undefined, (q) => q.where('id', '!=', exceptSessionId!))
         .execute();
     },
   };

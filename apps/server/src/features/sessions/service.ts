@@ -42,11 +42,20 @@ export function sessionsService(repo: SessionsRepo, policy: SessionPolicy, clock
       if (now - row.last_used_at >= TOUCH_EVERY_MS) {
         await repo.touch(row.session_id, now, Math.min(now + policy.idleMs, row.max_expires_at));
       }
-      return { id: row.user_id, username: row.username, nickname: row.nickname, sessionId: row.session_id };
+      return {
+        id: row.user_id,
+        username: row.username,
+        nickname: row.nickname,
+        sessionId: row.session_id,
+        isTourist: row.is_tourist === 1,
+      };
     },
 
     revoke: (sessionId: number) => repo.revoke(sessionId, clock()),
     revokeAllOf: (userId: number) => repo.revokeAllOf(userId, clock()),
+    /** Signs a member out everywhere but here, e.g. after a password change. */
+    revokeOthersOf: (userId: number, keepSessionId: number) =>
+      repo.revokeAllOf(userId, clock(), keepSessionId),
   };
 }
 export type SessionsService = ReturnType<typeof sessionsService>;

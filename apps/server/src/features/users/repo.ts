@@ -34,7 +34,8 @@ export function usersRepo(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    findByEmail: (email: string) => active().where('email', '=', email.trim().toLowerCase()).executeTakeFirst(),
+    findByEmail: (email: string) =>
+      active().where('email', '=', email.trim().toLowerCase()).executeTakeFirst(),
 
     usernameTaken: async (username: string, exceptId?: number) =>
       Boolean(
@@ -95,7 +96,11 @@ export function usersRepo(db: Kysely<DB>) {
     },
 
     async setPasswordHash(id: number, hash: string, now: number): Promise<void> {
-      await db.updateTable('users').set({ password_hash: hash, updated_at: now }).where('id', '=', id).execute();
+      await db
+        .updateTable('users')
+        .set({ password_hash: hash, updated_at: now })
+        .where('id', '=', id)
+        .execute();
     },
 
     /** A visitor becomes a member in place, so everything it did stays its own. */

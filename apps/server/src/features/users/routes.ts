@@ -7,4 +7,5 @@ export function usersRoutes(app: FastifyInstance, users: UsersService): void {
   registerEndpoint(app, endpoints.users.getUser, ({ member, payload }) =>
     users.profile(member, payload.user_id),
   );
+  registerEndpoint(app, endpoints.users.editUser, ({ member, payload }) => users.edit(member, payload));
 }

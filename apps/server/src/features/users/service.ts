@@ -1,18 +1,42 @@
 import { expiredCodeFor, type User } from '@pixelhall/contract';
 import { AppError, fail } from '../../http/app-error';
+import { answer } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
+import { assertFullMember } from '../accounts/tourists';
 import { toUser } from './profile';
 import type { UsersRepo } from './repo';
 
-export function usersService(repo: UsersRepo) {
+export interface ProfileChanges {
+  nickname?: string;
+  signature?: string;
+  avatar?: string;
+}
+
+export function usersService(repo: UsersRepo, clock: () => number = Date.now) {
+  async function own(id: number): Promise<User> {
+    const row = await repo.findActive(id);
+    if (!row) throw fail('errors.not_found');
+    return toUser(row, { providers: await repo.providersOf(id) });
+  }
+
   return {
     /** A profile; e-mail, balances and sign-in details only when members read their own. */
     async profile(viewer: Member | null, userId: number | undefined): Promise<User> {
       const id = userId ?? viewer?.id;
       if (id === undefined) throw new AppError('errors.not_logged_in', {}, expiredCodeFor('api'));
+      if (viewer?.id === id) return own(id);
       const row = await repo.findActive(id);
       if (!row) throw fail('errors.not_found');
-      return viewer?.id === Number(row.id) ? toUser(row, { providers: await repo.providersOf(id) }) : toUser(row);
+      return toUser(row);
+    },
+
+    /** Nickname, signature and avatar arrive trimmed and checked by the contract schema. */
+    async edit(member: Member, changes: ProfileChanges) {
+      // Others would see a visitor's name and picture: only members choose them.
+      assertFullMember(member);
+      // Kysely leaves out fields that are undefined, so only what was sent changes.
+      await repo.updateProfile(member.id, changes, clock());
+      return answer(await own(member.id), 'users.saved');
     },
   };
 }

@@ -1,18 +1,24 @@
-import { formatDate } from '@pixelhall/contract';
-import { Avatar, Button, List } from 'antd-mobile';
+import { formatCount, formatDate, type User } from '@pixelhall/contract';
+import { Button, DotLoading, List } from 'antd-mobile';
 import { InformationCircleOutline, SetOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useMe } from '../../api/queries/users';
 import { useSession } from '../../state/session';
 import { Screen } from '../../ui/Screen';
+import { UserAvatar } from '../../ui/UserAvatar';
+import { TouristBanner } from '../profile/TouristBanner';
 
-/** Me: the member's card (or log-in and sign-up for a visitor) and the ways into settings. */
+/**
+ * Me: the member's card (or log-in and sign-up for a visitor) and the ways into settings. The
+ * screen is kept alive; it follows the session because ['me'] is dropped and re-fetched when
+ * the token changes.
+ */
 export default function MeScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const token = useSession((s) => s.token);
-  const { data: user } = useMe();
+  const me = useMe();
   return (
     <Screen>
       <header className="screen-header">
@@ -29,32 +35,22 @@ export default function MeScreen() {
         </div>
       </header>
       <section className="section">
-        {token && user ? (
-          <div className="card profile-card" data-testid="profile-card">
-            <Avatar src={user.avatar} style={{ '--size': '64px', '--border-radius': '20px' }} />
-            <div>
-              <p className="profile-card__name">{user.nickname || user.username}</p>
-              <p className="profile-card__meta">
-                <span className="badge">{t('me.level', { level: user.level })}</span>{' '}
-                <span className="badge">{t(`grade.${user.grade}`)}</span>
-              </p>
-              <p className="profile-card__meta">
-                {t('me.memberSince', { date: formatDate(user.created_at) })}
-              </p>
-            </div>
-          </div>
+        {!token ? (
+          <VisitorCard />
+        ) : me.data ? (
+          <MemberCard user={me.data} />
         ) : (
-          <div className="card visitor-card" data-testid="visitor-card">
-            <h2>{t('me.visitorTitle')}</h2>
-            <p>{t('me.visitorText')}</p>
-            <div className="stack">
-              <Button block color="primary" shape="rounded" onClick={() => navigate('/login')}>
-                {t('common.log_in')}
-              </Button>
-              <Button block shape="rounded" onClick={() => navigate('/auth/register')}>
-                {t('me.signUp')}
-              </Button>
-            </div>
+          <div className="card profile-card profile-card--pending" aria-busy={me.isPending}>
+            {me.isError ? (
+              <>
+                <span className="muted">{t('errors.load_failed')}</span>
+                <Button size="small" shape="rounded" onClick={() => void me.refetch()}>
+                  {t('profileUi.retry')}
+                </Button>
+              </>
+            ) : (
+              <DotLoading color="primary" />
+            )}
           </div>
         )}
       </section>
@@ -69,5 +65,90 @@ export default function MeScreen() {
         </List>
       </section>
     </Screen>
+  );
+}
+
+function VisitorCard() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <div className="card visitor-card" data-testid="visitor-card">
+      <h2>{t('me.visitorTitle')}</h2>
+      <p>{t('me.visitorText')}</p>
+      <div className="stack">
+        <Button block color="primary" shape="rounded" onClick={() => navigate('/login')}>
+          {t('common.log_in')}
+        </Button>
+        <Button block shape="rounded" onClick={() => navigate('/auth/register')}>
+          {t('me.signUp')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function MemberCard({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <div className="stack">
+      {user.is_tourist && <TouristBanner />}
+      <div className="card" data-testid="profile-card">
+        <div className="profile-card">
+          <UserAvatar user={user} size={68} />
+          <div className="profile-card__body">
+            <p className="profile-card__name" data-testid="profile-name">
+              {user.nickname || user.username}
+            </p>
+            {user.signature ? (
+              <p className="profile-card__signature" data-testid="profile-signature">
+                {user.signature}
+              </p>
+            ) : (
+              !user.is_tourist && (
+                <Link className="profile-card__signature profile-card__hint" to="/user/edit/signature">
+                  {t('profileUi.me.addSignature')}
+                </Link>
+              )
+            )}
+            <p className="profile-card__meta">
+              <span className="badge" data-testid="profile-level">
+                {t('me.level', { level: user.level })}
+              </span>{' '}
+              <span className="badge badge--accent">{t(`grade.${user.grade}`)}</span>
+            </p>
+          </div>
+        </div>
+        <div className="profile-stats">
+          <div className="profile-stats__item">
+            <strong>{formatCount(user.post_count)}</strong>
+            <span>{t('profileUi.me.posts')}</span>
+          </div>
+          <Link className="profile-stats__item" to="/user/beingfollowed" data-testid="profile-followers">
+            <strong>{formatCount(user.follower_count)}</strong>
+            <span>{t('profileUi.me.followers')}</span>
+          </Link>
+          <Link className="profile-stats__item" to="/user/followed" data-testid="profile-following">
+            <strong>{formatCount(user.following_count)}</strong>
+            <span>{t('profileUi.me.following')}</span>
+          </Link>
+        </div>
+        <div className="profile-card__footer">
+          <span className="profile-card__meta">
+            {t('me.memberSince', { date: formatDate(user.created_at) })}
+          </span>
+          {!user.is_tourist && (
+            <Button
+              size="small"
+              shape="rounded"
+              onClick={() => navigate('/user/edit')}
+              data-testid="edit-profile"
+            >
+              {t('profileUi.me.editProfile')}
+            </Button>
+          )}
+        </div>
+      </div>
+    </div>
   );
 }

@@ -8,7 +8,7 @@ import { NavBar } from '../../ui/NavBar';
 import { useOverlayStyle } from '../../ui/overlay';
 import { Screen } from '../../ui/Screen';
 
-/** Settings: interface language, theme, and the way to About & Upgrade. */
+/** Settings: account and security, interface language, theme, and the way to About & Upgrade. */
 export default function SettingScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -23,6 +23,15 @@ export default function SettingScreen() {
     <Screen>
       <NavBar title={t('settings.title')} />
       <section className="section">
+        <h2 className="section__title">{t('profileUi.edit.account')}</h2>
+        <List className="list-card">
+          <List.Item
+            onClick={() => navigate('/me/setting/accountandsecurity')}
+            data-testid="account-security-item"
+          >
+            {t('profileUi.security.title')}
+          </List.Item>
+        </List>
         <h2 className="section__title">{t('settings.general')}</h2>
         <List className="list-card">
           <List.Item extra={locale.text} onClick={() => setPicking(true)} data-testid="language-item">

@@ -1,0 +1,34 @@
+/**
+ * Counts events per key in a sliding window, in this process's memory: enough for one server
+ * process; several processes behind a load balancer would share a store (DESIGN.md: Redis).
+ */
+export function slidingWindow(options: { max: number; windowMs: number; clock: () => number }) {
+  const { max, windowMs, clock } = options;
+  const hits = new Map<string, number[]>();
+  let lastSweep = clock();
+
+  const recent = (key: string, now: number) => (hits.get(key) ?? []).filter((at) => now - at < windowMs);
+
+  // Keys nobody touched for a window are dropped, so the map only holds recent attempts.
+  function sweep(now: number) {
+    if (now - lastSweep < windowMs) return;
+    lastSweep = now;
+    for (const [key, times] of hits) if (now - times[times.length - 1]! >= windowMs) hits.delete(key);
+  }
+
+  return {
+    /** Seconds until the key may try again, or 0 when it may now. */
+    retryAfter(key: string): number {
+      const now = clock();
+      const times = recent(key, now);
+      if (times.length < max) return 0;
+      return Math.max(1, Math.ceil((times[times.length - max]! + windowMs - now) / 1000));
+    },
+
+    hit(key: string): void {
+      const now = clock();
+      sweep(now);
+      hits.set(key, [...recent(key, now), now].slice(-max));
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { endpoints } from '@pixelhall/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerEndpoint } from '../../http/endpoint';
+import { type AccountsService, LIMITS } from './service';
+
+export function accountsRoutes(app: FastifyInstance, accounts: AccountsService): void {
+  const auth = endpoints.auth;
+  // Without a member the limits key on the IP address; with one, on the member.
+  registerEndpoint(app, auth.register, ({ payload }) => accounts.register(payload), {
+    rateLimit: LIMITS.registerPerIp,
+  });
+  registerEndpoint(app, auth.login, ({ payload }) => accounts.login(payload), {
+    rateLimit: LIMITS.loginPerIp,
+  });
+  registerEndpoint(app, auth.signOut, ({ member }) => accounts.signOut(member));
+  registerEndpoint(app, auth.tourist, () => accounts.tourist(), { rateLimit: LIMITS.touristPerIp });
+  registerEndpoint(app, auth.regUser, ({ member, payload }) => accounts.regUser(member, payload), {
+    rateLimit: LIMITS.passwordPerMember,
+  });
+  registerEndpoint(
+    app,
+    auth.resetEditPwd,
+    ({ member, payload }) => accounts.changePassword(member, payload),
+    {
+      rateLimit: LIMITS.passwordPerMember,
+    },
+  );
+}

@@ -1,0 +1,188 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { uniqueViolation } from '../../db/unique-violation';
+import { AppError, fail } from '../../http/app-error';
+import { answer } from '../../http/envelope';
+import type { Member } from '../../http/request-context';
+import { type NewsItem, newsRepo } from '../news/repo';
+import type { SessionsService } from '../sessions/service';
+import { toUser } from '../users/profile';
+import { type UserRow, type UsersRepo, usersRepo } from '../users/repo';
+import { slidingWindow } from './attempts';
+import { hashPassword, verifyPassword } from './passwords';
+import { visitorNickname, visitorUsername } from './tourists';
+
+/*
+ * Visitors (`tourist`): an account with a random user name (`visitor-` + 8 base36 characters), a
+ * neutral nickname ("Visitor 4821"), no e-mail and no password, with a session like any other.
+ * - A visitor may read what members read and use its session: get/user, latest/news, sign/out.
+ * - A visitor may not edit its profile (edit/user) or upload files (upload/file): others would
+ *   see what it chose. Those call `assertFullMember` (tourists.ts): `errors.tourist_forbidden`.
+ * - Having no password, it cannot log in with one or change one (`errors.no_password`); its
+ *   token is its only way in until it signs up.
+ * - `reg/user` turns it into a member in place: same user id, same session, everything it did
+ *   stays its own.
+ *
+ * Limits: HTTP-level ones per IP address (`@fastify/rate-limit`, in routes.ts) and, here, failed
+ * log-ins per account, keyed by the account found (so its name and its e-mail share one count)
+ * or else by what was typed. Both answer 429 `errors.too_many_requests`.
+ */
+const MINUTE = 60_000;
+export const LIMITS = {
+  /** Log-in attempts from one IP address, whichever accounts they try. */
+  loginPerIp: { max: 30, timeWindow: 15 * MINUTE },
+  /** Failed log-ins on one account, wherever they come from. */
+  failedLoginsPerAccount: { max: 10, windowMs: 15 * MINUTE },
+  /** New accounts and visitors from one IP address: each costs a row, sign-ups a hash too. */
+  registerPerIp: { max: 20, timeWindow: 60 * MINUTE },
+  touristPerIp: { max: 20, timeWindow: 60 * MINUTE },
+  /** reg/user and reset/edit/pwd per member: each checks or makes a password hash. */
+  passwordPerMember: { max: 10, timeWindow: 15 * MINUTE },
+} as const;
+
+/** The first news a member gets; the app words it by its kind. */
+const WELCOME: NewsItem = { kind: 'welcome' };
+
+interface Credentials {
+  username: string;
+  email: string;
+  password: string;
+}
+
+export interface AccountsDeps {
+  db: Kysely<DB>;
+  users: UsersRepo;
+  sessions: SessionsService;
+  clock: () => number;
+}
+
+export function accountsService({ db, users, sessions, clock }: AccountsDeps) {
+  const failedLogins = slidingWindow({ ...LIMITS.failedLoginsPerAccount, clock });
+  // Unknown names and password-less accounts are checked against this, so a log-in takes as
+  // long whether or not the account exists.
+  let dummyHash: Promise<string> | undefined;
+  const dummy = () => (dummyHash ??= hashPassword(randomBytes(16).toString('base64url')));
+
+  async function profileOf(row: UserRow) {
+    return toUser(row, { providers: await users.providersOf(Number(row.id)) });
+  }
+
+  async function signIn(row: UserRow) {
+    const { token } = await sessions.create(Number(row.id));
+    return { token, user: await profileOf(row) };
+  }
+
+  async function assertAvailable(username: string, email: string, exceptId?: number) {
+    if (await users.usernameTaken(username, exceptId)) throw fail('errors.username_taken');
+    if (await users.emailTaken(email, exceptId)) throw fail('errors.email_taken');
+  }
+
+  /** The loser of two concurrent sign-ups with one name hears what the check would have said. */
+  function takenError(err: unknown): unknown {
+    const violated = uniqueViolation(err);
+    if (violated === null) return err;
+    if (/email/i.test(violated)) return fail('errors.email_taken');
+    if (/username/i.test(violated)) return fail('errors.username_taken');
+    return err;
+  }
+
+  async function reload(id: number): Promise<UserRow> {
+    const row = await users.findActive(id);
+    if (!row) throw fail('errors.not_found');
+    return row;
+  }
+
+  return {
+    async register({ username, email, password }: Credentials) {
+      await assertAvailable(username, email);
+      const passwordHash = await hashPassword(password);
+      const now = clock();
+      const id = await db
+        .transaction()
+        .execute(async (trx) => {
+          const id = await usersRepo(trx).insert({
+            username,
+            email,
+            nickname: username,
+            password_hash: passwordHash,
+            now,
+          });
+          await newsRepo(trx).add(id, WELCOME, now);
+          return id;
+        })
+        .catch((err: unknown) => {
+          throw takenError(err);
+        });
+      const row = await reload(id);
+      return answer(await signIn(row), 'auth.welcome', { name: row.nickname });
+    },
+
+    /** `login` is a user name (any case) or an e-mail address; every failure reads the same. */
+    async login({ username: login, password }: { username: string; password: string }) {
+      const row = await users.findByLogin(login);
+      const key = row ? `user:${row.id}` : `name:${login.trim().toLowerCase()}`;
+      const wait = failedLogins.retryAfter(key);
+      if (wait > 0) throw new AppError('errors.too_many_requests', { seconds: wait }, 0, 429);
+      const matches = await verifyPassword(row?.password_hash ?? (await dummy()), password);
+      if (!row?.password_hash || !matches) {
+        failedLogins.hit(key);
+        throw fail('errors.wrong_credentials');
+      }
+      return answer(await signIn(row), 'auth.welcome_back', { name: row.nickname });
+    },
+
+    async signOut(member: Member) {
+      await sessions.revoke(member.sessionId);
+      return answer(null, 'auth.signed_out');
+    },
+
+    async tourist() {
+      // 36^8 names make a clash practically impossible; one would fail like any database error.
+      const id = await users.insert({
+        username: visitorUsername(),
+        email: null,
+        nickname: visitorNickname(),
+        password_hash: null,
+        is_tourist: true,
+        now: clock(),
+      });
+      return signIn(await reload(id));
+    },
+
+    async regUser(member: Member, { username, email, password }: Credentials) {
+      if (!member.isTourist) throw fail('errors.already_member');
+      await assertAvailable(username, email, member.id);
+      const passwordHash = await hashPassword(password);
+      const now = clock();
+      const converted = await db
+        .transaction()
+        .execute(async (trx) => {
+          const account = { username, email, nickname: username, password_hash: passwordHash };
+          if (!(await usersRepo(trx).convertTourist(member.id, account, now))) return false;
+          await newsRepo(trx).add(member.id, WELCOME, now);
+          return true;
+        })
+        .catch((err: unknown) => {
+          throw takenError(err);
+        });
+      // Another reg/user with the same token got there first.
+      if (!converted) throw fail('errors.already_member');
+      return answer({ user: await profileOf(await reload(member.id)) }, 'auth.account_ready');
+    },
+
+    /** Whoever changes the password stays signed in here; every other session ends. */
+    async changePassword(
+      member: Member,
+      { old_password, password }: { old_password: string; password: string },
+    ) {
+      const row = await reload(member.id);
+      if (!row.password_hash) throw fail('errors.no_password');
+      if (!(await verifyPassword(row.password_hash, old_password))) throw fail('errors.wrong_password');
+      await users.setPasswordHash(member.id, await hashPassword(password), clock());
+      await sessions.revokeOthersOf(member.id, member.sessionId);
+      return answer(null, 'auth.password_changed');
+    },
+  };
+}
+export type AccountsService = ReturnType<typeof accountsService>;

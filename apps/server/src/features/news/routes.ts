@@ -1,0 +1,8 @@
+import { endpoints } from '@pixelhall/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerEndpoint } from '../../http/endpoint';
+import type { NewsService } from './service';
+
+export function newsRoutes(app: FastifyInstance, news: NewsService): void {
+  registerEndpoint(app, endpoints.users.latestNews, ({ member }) => news.latest(member));
+}

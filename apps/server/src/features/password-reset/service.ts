@@ -1,0 +1,89 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { AppError, fail } from '../../http/app-error';
+import type { Translate } from '../../i18n';
+import { slidingWindow } from '../accounts/attempts';
+import { hashPassword } from '../accounts/passwords';
+import type { Mailer } from '../mail/mailer';
+import type { SessionsService } from '../sessions/service';
+import type { UsersRepo } from '../users/repo';
+import type { PasswordResetRepo } from './repo';
+
+/** A mailed code works for 30 minutes (the rule), once. */
+const RESET_CODE_TTL_MS = 30 * 60 * 1000;
+/** Wrong tries a code survives: 5 guesses out of a million can't find it. */
+const RESET_CODE_MAX_ATTEMPTS = 5;
+/** Reset mails one client (IP) may ask for per window, whatever the addresses. */
+const RESET_MAILS_PER_IP = 10;
+export const RESET_MAIL_WINDOW_MS = 15 * 60 * 1000;
+
+function hashResetCode(code: string): string {
+  return createHash('sha256').update(code).digest('hex');
+}
+
+function newCode(): string {
+  return randomInt(0, 1_000_000).toString().padStart(6, '0');
+}
+
+export interface PasswordResetDeps {
+  repo: PasswordResetRepo;
+  users: UsersRepo;
+  sessions: SessionsService;
+  mailer: Mailer;
+  clock: () => number;
+}
+
+/**
+ * Password reset by a mailed 6-digit code. Only the code's hash is stored; a new code voids the
+ * older ones; each code allows a few tries and works once, and using it signs out every session.
+ */
+export function passwordResetService({ repo, users, sessions, mailer, clock }: PasswordResetDeps) {
+  const perIp = slidingWindow({ max: RESET_MAILS_PER_IP, windowMs: RESET_MAIL_WINDOW_MS, clock });
+  const invalid = () => fail('errors.reset_code_invalid');
+
+  return {
+    /**
+     * Answers alike for known and unknown addresses, and doesn't wait for the mail: neither an
+     * error nor the time taken tells whether an account uses the address. A failed delivery is
+     * logged by the mailer.
+     */
+    async requestCode({ email, ip, t }: { email: string; ip: string; t: Translate }): Promise<void> {
+      const seconds = perIp.retryAfter(ip);
+      if (seconds > 0) throw new AppError('errors.too_many_requests', { seconds }, 0, 429);
+      perIp.hit(ip);
+
+      const user = await users.findByEmail(email);
+      if (!user?.email || user.is_tourist === 1) return;
+      const code = newCode();
+      const now = clock();
+      await repo.replace({
+        userId: Number(user.id),
+        codeHash: hashResetCode(code),
+        now,
+        expiresAt: now + RESET_CODE_TTL_MS,
+      });
+      mailer
+        .send({
+          to: user.email,
+          subject: t('mail.reset_subject', { code }),
+          text: t('mail.reset_text', { name: user.nickname, code }),
+        })
+        .catch(() => {});
+    },
+
+    /** Every failure reads the same, so the answer never says which part was wrong. */
+    async reset({ email, code, password }: { email: string; code: string; password: string }): Promise<void> {
+      const user = await users.findByEmail(email);
+      if (!user || user.is_tourist === 1) throw invalid();
+      const userId = Number(user.id);
+      const open = await repo.findOpen(userId, clock(), RESET_CODE_MAX_ATTEMPTS);
+      if (!open || !(await repo.takeAttempt(open.id, RESET_CODE_MAX_ATTEMPTS))) throw invalid();
+      const given = Buffer.from(hashResetCode(code));
+      if (!timingSafeEqual(given, Buffer.from(open.code_hash))) throw invalid();
+
+      const passwordHash = await hashPassword(password);
+      if (!(await repo.consume(open.id, userId, passwordHash, clock()))) throw invalid();
+      await sessions.revokeAllOf(userId);
+    },
+  };
+}
+export type PasswordResetService = ReturnType<typeof passwordResetService>;

@@ -1,0 +1,114 @@
+import fastifyMultipart from '@fastify/multipart';
+import {
+  endpoints,
+  envelopeSchema,
+  expiredCodeFor,
+  IMAGE_MAX_BYTES,
+  tokenFromAuthorization,
+} from '@pixelhall/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, fail } from '../../http/app-error';
+import { success } from '../../http/envelope';
+import type { Member } from '../../http/request-context';
+import { assertFullMember } from '../accounts/tourists';
+import { parseRange } from './range';
+import type { UploadsService } from './service';
+
+const IMAGE_MAX_LABEL = `${IMAGE_MAX_BYTES / (1024 * 1024)} MB`;
+/** Stored files never change under their name. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const uploadFile = endpoints.uploads.uploadFile;
+
+/**
+ * The upload host: `upload/file` (multipart, spec §7) and the stored files. Registered inside
+ * the `/upload` plugin, so multipart parsing exists only here.
+ */
+export async function uploadsRoutes(upload: FastifyInstance, service: UploadsService): Promise<void> {
+  await upload.register(fastifyMultipart, {
+    limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024 },
+  });
+
+  upload.post(
+    `/${uploadFile.path}`,
+    {
+      schema: {
+        summary: uploadFile.summary,
+        tags: [uploadFile.base],
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data'],
+        response: { 200: envelopeSchema(uploadFile.data) },
+      },
+    },
+    async (request) => {
+      // Checked before the body is read: a visitor's upload is refused without storing a byte.
+      const member = await memberOf(upload, request);
+      assertFullMember(member);
+      const file = await readImageForm(request);
+      return success(await service.storeImage(member.id, file), request.t);
+    },
+  );
+
+  upload.get('/files/:name', { schema: { hide: true } }, async (request, reply) => {
+    const file = await service.find((request.params as { name: string }).name);
+    if (!file) throw new AppError('errors.not_found', {}, 0, 404);
+    const range = parseRange(request.headers.range, file.size);
+    if (range === 'unsatisfiable') {
+      reply.header('content-range', `bytes */${file.size}`);
+      throw new AppError('errors.invalid_payload', {}, 0, 416);
+    }
+    reply
+      .header('content-type', file.mime)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', 'inline')
+      .header('content-security-policy', "default-src 'none'")
+      .header('cache-control', IMMUTABLE)
+      .header('etag', `"${file.sha256}"`)
+      .header('accept-ranges', 'bytes');
+    if (request.headers['if-none-match'] === `"${file.sha256}"`) return reply.code(304).send();
+    if (!range) return reply.header('content-length', file.size).send(file.read());
+    return reply
+      .code(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
+      .header('content-length', range.end - range.start + 1)
+      .send(file.read(range));
+  });
+}
+
+/** The bearer's member; without a valid token, the expired code the app answers with a log-in. */
+async function memberOf(app: FastifyInstance, request: FastifyRequest): Promise<Member> {
+  const token = tokenFromAuthorization(request.headers.authorization);
+  const member = token ? await app.resolveMember(token) : null;
+  if (!member) throw new AppError('errors.not_logged_in', {}, expiredCodeFor(uploadFile.base));
+  request.member = member;
+  return member;
+}
+
+/**
+ * Reads the form's parts in whatever order they come. The file is held only up to the size
+ * limit: the parser stops it there, and the answer is 413.
+ */
+async function readImageForm(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw fail('errors.file_required');
+  let app: unknown;
+  let file: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'app') app = part.value;
+      } else if (part.fieldname === 'file') {
+        file = await part.toBuffer();
+      } else {
+        part.file.resume();
+      }
+    }
+  } catch (err) {
+    if ((err as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError('errors.image_too_large', { max: IMAGE_MAX_LABEL }, 0, 413);
+    }
+    throw err;
+  }
+  if (app !== 'images') throw fail('errors.invalid_field', { field: 'app' });
+  if (!file || file.length === 0) throw fail('errors.file_required');
+  return file;
+}

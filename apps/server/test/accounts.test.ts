@@ -1,0 +1,453 @@
+import { endpoints, MainCode } from '@pixelhall/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '../src/features/accounts/service';
+import { buildTestApp, type CallOptions, call, type TestApp } from './helper';
+
+const auth = endpoints.auth;
+const getUser = endpoints.users.getUser;
+
+let t: TestApp;
+beforeAll(async () => {
+  // Behind a trusted proxy, each test can speak from its own address (X-Forwarded-For), so one
+  // test's per-IP limits never spill into another's.
+  t = await buildTestApp({ config: { trustProxy: true } });
+});
+afterAll(() => t.close());
+
+let sequence = 0;
+function newIp(): string {
+  sequence += 1;
+  return `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}`;
+}
+const fromIp = (ip: string, options: CallOptions = {}): CallOptions => ({
+  ...options,
+  headers: { ...options.headers, 'x-forwarded-for': ip },
+});
+const fresh = (options: CallOptions = {}) => fromIp(newIp(), options);
+
+function credentials(overrides: Record<string, unknown> = {}) {
+  sequence += 1;
+  return {
+    username: `pat${sequence}`,
+    email: `pat${sequence}@example.org`,
+    password: 'correct horse',
+    ...overrides,
+  };
+}
+
+interface Session {
+  token: string;
+  user: Record<string, unknown> & { id: number; username: string; nickname: string };
+}
+
+async function register(overrides: Record<string, unknown> = {}) {
+  const payload = credentials(overrides);
+  const { body } = await call(t.app, auth.register, payload, fresh());
+  expect(body.code).toBe(1);
+  return { ...(body.data as Session), payload };
+}
+
+async function tourist() {
+  const { body } = await call(t.app, auth.tourist, {}, fresh());
+  expect(body.code).toBe(1);
+  return body.data as Session;
+}
+
+const login = (username: string, password: string, options: CallOptions = fresh()) =>
+  call(t.app, auth.login, { username, password }, options);
+
+const whoAmI = async (token: string) => (await call(t.app, getUser, {}, { token })).body;
+
+/** The §5 messages each credentials form shows, field by field. */
+const CREDENTIAL_RULES: [string, Record<string, unknown>, string][] = [
+  ['an empty user name', { username: '' }, 'Please enter your user name'],
+  ['a blank user name', { username: '   ' }, 'Please enter your user name'],
+  ['no user name', { username: undefined }, 'Please enter your user name'],
+  [
+    'a user name with spaces',
+    { username: 'pat smith' },
+    'User names are 3 to 20 letters, digits, dots, dashes or underscores',
+  ],
+  [
+    'a short user name',
+    { username: 'pa' },
+    'User names are 3 to 20 letters, digits, dots, dashes or underscores',
+  ],
+  ['an empty e-mail', { email: '' }, 'Please enter your email address'],
+  ['no e-mail', { email: undefined }, 'Please enter your email address'],
+  ['a malformed e-mail', { email: 'pat@example' }, 'The email format is incorrect'],
+  ['an empty password', { password: '' }, 'Please enter your password'],
+  ['no password', { password: undefined }, 'Please enter your password'],
+  ['a 7-character password', { password: 'seven77' }, 'The password must contain at least eight characters'],
+];
+
+describe('register', () => {
+  it('creates a member, signs them in and stores only an Argon2id hash', async () => {
+    const payload = credentials({ username: 'AdaPixel', email: '  Ada.Pixel@Example.ORG ' });
+    const { status, body } = await call(t.app, auth.register, payload, fresh());
+    expect(status).toBe(200);
+    expect(body.code).toBe(1);
+    expect(body.msg).toBe('Welcome to Pixelhall, AdaPixel!');
+    const { token, user } = body.data as Session;
+    expect(user).toMatchObject({
+      username: 'AdaPixel',
+      nickname: 'AdaPixel',
+      email: 'ada.pixel@example.org',
+      is_tourist: false,
+      has_password: true,
+      providers: [],
+      level: 1,
+      created_at: t.clock.now,
+    });
+    expect((await whoAmI(token)).data).toEqual(user);
+
+    const row = await t.database.db
+      .selectFrom('users')
+      .select(['password_hash', 'email'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    expect(row.password_hash).not.toContain('correct horse');
+    expect(row.email).toBe('ada.pixel@example.org');
+  });
+
+  it.each(CREDENTIAL_RULES)('refuses %s', async (_name, change, msg) => {
+    const { status, body } = await call(t.app, auth.register, credentials(change), fresh());
+    expect(status).toBe(200);
+    expect(body).toEqual({ code: 0, msg, data: null });
+  });
+
+  it('refuses a user name or e-mail address taken in another case', async () => {
+    await register({ username: 'Pixel_Pat', email: 'pixel.pat@example.org' });
+    const sameName = await call(
+      t.app,
+      auth.register,
+      credentials({ username: 'pixel_PAT', email: 'other.pat@example.org' }),
+      fresh(),
+    );
+    expect(sameName.body).toEqual({ code: 0, msg: 'This user name is already taken', data: null });
+    const sameEmail = await call(
+      t.app,
+      auth.register,
+      credentials({ email: 'Pixel.Pat@EXAMPLE.org' }),
+      fresh(),
+    );
+    expect(sameEmail.body).toEqual({ code: 0, msg: 'This email address is already registered', data: null });
+  });
+
+  it('lets exactly one of 20 concurrent sign-ups with one user name through', async () => {
+    const attempts = Array.from({ length: 20 }, (_, i) =>
+      call(t.app, auth.register, credentials({ username: i % 2 ? 'racer' : 'RACER' }), fresh()),
+    );
+    const results = await Promise.all(attempts);
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(results.filter((r) => r.body.code === 1)).toHaveLength(1);
+    const refused = results.filter((r) => r.body.code !== 1);
+    expect(refused).toHaveLength(19);
+    for (const r of refused) expect(r.body.msg).toBe('This user name is already taken');
+    const rows = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', 'in', ['racer', 'RACER'])
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('lets exactly one of concurrent sign-ups with one e-mail address through', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        call(t.app, auth.register, credentials({ email: 'race@example.org' }), fresh()),
+      ),
+    );
+    expect(results.filter((r) => r.body.code === 1)).toHaveLength(1);
+    for (const r of results.filter((r) => r.body.code !== 1)) {
+      expect(r).toEqual({
+        status: 200,
+        body: { code: 0, msg: 'This email address is already registered', data: null },
+      });
+    }
+  });
+
+  it('limits sign-ups per IP address', async () => {
+    const taken = await register();
+    const ip = newIp();
+    for (let i = 0; i < LIMITS.registerPerIp.max; i += 1) {
+      // Attempts that fail count too (a taken name fails before any hashing, so this is quick).
+      const { body } = await call(
+        t.app,
+        auth.register,
+        credentials({ username: taken.payload.username }),
+        fromIp(ip),
+      );
+      expect(body.msg).toBe('This user name is already taken');
+    }
+    const { status, body } = await call(t.app, auth.register, credentials(), fromIp(ip));
+    expect(status).toBe(429);
+    expect(body.msg).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
+  });
+});
+
+describe('login', () => {
+  it('accepts the user name or the e-mail address in any case', async () => {
+    const { user, payload } = await register({ username: 'CaseyCart', email: 'casey.cart@example.org' });
+    for (const name of ['caseycart', 'CASEYCART', 'Casey.Cart@Example.org', ' casey.cart@example.org ']) {
+      const { body } = await login(name, payload.password);
+      expect(body.code).toBe(1);
+      expect(body.msg).toBe('Welcome back, CaseyCart');
+      const session = body.data as Session;
+      expect(session.user).toEqual(user);
+      expect((await whoAmI(session.token)).code).toBe(1);
+    }
+  });
+
+  it('answers a wrong password and an unknown account with the same words', async () => {
+    const { payload } = await register();
+    const wrongPassword = await login(payload.username, 'not the password');
+    const unknownUser = await login('nobody-here', payload.password);
+    const unknownEmail = await login('nobody@example.org', payload.password);
+    expect(wrongPassword).toEqual({
+      status: 200,
+      body: { code: 0, msg: 'The user name or password is incorrect', data: null },
+    });
+    expect(unknownUser).toEqual(wrongPassword);
+    expect(unknownEmail).toEqual(wrongPassword);
+  });
+
+  it('never lets a visitor in with a password', async () => {
+    const visitor = await tourist();
+    for (const password of ['', 'anything at all']) {
+      const { body } = await login(visitor.user.username, password);
+      expect(body.code).toBe(0);
+    }
+    expect((await login(visitor.user.username, 'anything at all')).body.msg).toBe(
+      'The user name or password is incorrect',
+    );
+  });
+
+  it.each([
+    ['an empty name', { username: '', password: 'correct horse' }, 'Please enter your user name'],
+    ['a blank name', { username: '  ', password: 'correct horse' }, 'Please enter your user name'],
+    ['no name', { password: 'correct horse' }, 'Please enter your user name'],
+    ['an empty password', { username: 'pat', password: '' }, 'Please enter your password'],
+    ['no password', { username: 'pat' }, 'Please enter your password'],
+  ])('refuses %s', async (_name, payload, msg) => {
+    expect((await call(t.app, auth.login, payload, fresh())).body).toEqual({ code: 0, msg, data: null });
+  });
+
+  it('locks an account after repeated failures from anywhere, by name or e-mail, for a while', async () => {
+    const { payload } = await register();
+    const { max, windowMs } = LIMITS.failedLoginsPerAccount;
+    for (let i = 0; i < max; i += 1) {
+      const name = i % 2 ? payload.username.toUpperCase() : payload.email;
+      expect((await login(name, `wrong guess ${i}`)).body.msg).toBe('The user name or password is incorrect');
+    }
+    // Now even the right password waits, and the answer says for how long.
+    const locked = await login(payload.username, payload.password);
+    expect(locked.status).toBe(429);
+    expect(locked.body).toEqual({
+      code: 0,
+      msg: `Too many requests. Please try again in ${windowMs / 1000} seconds.`,
+      data: null,
+    });
+    const spanish = await login(payload.email, payload.password, fresh({ locale: 'es-ES' }));
+    expect(spanish.status).toBe(429);
+    expect(spanish.body.msg).not.toBe(locked.body.msg);
+    expect(spanish.body.msg).toContain(String(windowMs / 1000));
+
+    // Other accounts are not affected.
+    const other = await register();
+    expect((await login(other.payload.username, other.payload.password)).body.code).toBe(1);
+
+    t.clock.advance(windowMs);
+    expect((await login(payload.username, payload.password)).body.code).toBe(1);
+  });
+
+  it('limits attempts per IP address, whichever accounts they try', async () => {
+    const ip = newIp();
+    for (let i = 0; i < LIMITS.loginPerIp.max; i += 1) {
+      expect((await login(`sprayed${i}`, 'password1', fromIp(ip))).status).toBe(200);
+    }
+    const { payload } = await register();
+    const limited = await login(payload.username, payload.password, fromIp(ip));
+    expect(limited.status).toBe(429);
+    expect(limited.body.msg).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
+    expect((await login(payload.username, payload.password, fresh())).body.code).toBe(1);
+  });
+});
+
+describe('sign/out', () => {
+  it('revokes only the token it carries', async () => {
+    const { token, payload } = await register();
+    const second = (await login(payload.username, payload.password)).body.data as Session;
+    const { body } = await call(t.app, auth.signOut, {}, { token });
+    expect(body).toEqual({ code: 1, msg: 'You have signed out', data: null });
+    expect((await whoAmI(token)).code).toBe(MainCode.Expired);
+    expect((await call(t.app, auth.signOut, {}, { token })).body.code).toBe(MainCode.Expired);
+    expect((await whoAmI(second.token)).code).toBe(1);
+  });
+});
+
+describe('tourist', () => {
+  it('starts a visitor account with a session and no e-mail or password', async () => {
+    const { token, user } = await tourist();
+    expect(user.username).toMatch(/^visitor-[0-9a-z]{8}$/);
+    expect(user.nickname).toMatch(/^Visitor \d{4}$/);
+    expect(user).toMatchObject({ is_tourist: true, email: null, has_password: false, providers: [] });
+    expect((await whoAmI(token)).data).toEqual(user);
+    const others = await tourist();
+    expect(others.user.id).not.toBe(user.id);
+    expect(others.user.username).not.toBe(user.username);
+  });
+
+  it('limits visitor accounts per IP address', async () => {
+    const ip = newIp();
+    for (let i = 0; i < LIMITS.touristPerIp.max; i += 1) {
+      expect((await call(t.app, auth.tourist, {}, fromIp(ip))).body.code).toBe(1);
+    }
+    expect((await call(t.app, auth.tourist, {}, fromIp(ip))).status).toBe(429);
+  });
+});
+
+describe('reg/user', () => {
+  it('turns the visitor into a member in place: same id, same token, same data', async () => {
+    const visitor = await tourist();
+    const id = visitor.user.id;
+    await t.services.news.add(id, { kind: 'like', actorId: null, refType: 'post', refId: 7 }, t.clock.now);
+    const secondSession = await t.services.sessions.create(id);
+
+    const payload = credentials({ username: 'FormerVisitor', email: 'Former@Example.org' });
+    const { body } = await call(t.app, auth.regUser, payload, { token: visitor.token });
+    expect(body.code).toBe(1);
+    expect(body.msg).toBe('Your account is ready');
+    const { user } = body.data as { user: Session['user'] };
+    expect(user).toMatchObject({
+      id,
+      username: 'FormerVisitor',
+      nickname: 'FormerVisitor',
+      email: 'former@example.org',
+      is_tourist: false,
+      has_password: true,
+      created_at: visitor.user.created_at,
+    });
+
+    // Both of the visitor's sessions go on, now as the member.
+    expect((await whoAmI(visitor.token)).data).toEqual(user);
+    expect((await whoAmI(secondSession.token)).code).toBe(1);
+    // What the visitor had is the member's: the like, and now a welcome.
+    const news = await t.database.db
+      .selectFrom('news')
+      .select(['kind', 'ref_id'])
+      .where('user_id', '=', id)
+      .orderBy('id')
+      .execute();
+    expect(news).toEqual([
+      { kind: 'like', ref_id: 7 },
+      { kind: 'welcome', ref_id: null },
+    ]);
+    const relogin = await login('formervisitor', payload.password);
+    expect((relogin.body.data as Session).user.id).toBe(id);
+
+    const again = await call(t.app, auth.regUser, credentials(), { token: visitor.token });
+    expect(again.body).toEqual({ code: 0, msg: 'This account is already registered', data: null });
+  });
+
+  it('is only for visitors', async () => {
+    const { token } = await register();
+    const { body } = await call(t.app, auth.regUser, credentials(), { token });
+    expect(body).toEqual({ code: 0, msg: 'This account is already registered', data: null });
+    expect((await call(t.app, auth.regUser, credentials())).body.code).toBe(MainCode.Expired);
+  });
+
+  it('refuses a taken user name or e-mail address and leaves the visitor as it was', async () => {
+    const member = await register();
+    const visitor = await tourist();
+    const sameName = await call(
+      t.app,
+      auth.regUser,
+      credentials({ username: member.payload.username.toUpperCase() }),
+      { token: visitor.token },
+    );
+    expect(sameName.body).toEqual({ code: 0, msg: 'This user name is already taken', data: null });
+    const sameEmail = await call(
+      t.app,
+      auth.regUser,
+      credentials({ email: member.payload.email.toUpperCase() }),
+      { token: visitor.token },
+    );
+    expect(sameEmail.body).toEqual({ code: 0, msg: 'This email address is already registered', data: null });
+    expect((await whoAmI(visitor.token)).data).toEqual(visitor.user);
+  });
+
+  it.each(CREDENTIAL_RULES)('refuses %s', async (_name, change, msg) => {
+    const visitor = await tourist();
+    const { body } = await call(t.app, auth.regUser, credentials(change), { token: visitor.token });
+    expect(body).toEqual({ code: 0, msg, data: null });
+  });
+});
+
+describe('reset/edit/pwd', () => {
+  it('changes the password and signs out every other session', async () => {
+    const { token, payload } = await register();
+    const other = (await login(payload.username, payload.password)).body.data as Session;
+    const { body } = await call(
+      t.app,
+      auth.resetEditPwd,
+      { old_password: payload.password, password: 'battery staple' },
+      { token },
+    );
+    expect(body).toEqual({ code: 1, msg: 'Your password has been changed', data: null });
+    expect((await whoAmI(token)).code).toBe(1);
+    expect((await whoAmI(other.token)).code).toBe(MainCode.Expired);
+    expect((await login(payload.username, payload.password)).body.code).toBe(0);
+    expect((await login(payload.username, 'battery staple')).body.code).toBe(1);
+  });
+
+  it('refuses a wrong current password and changes nothing', async () => {
+    const { token, payload } = await register();
+    const other = (await login(payload.username, payload.password)).body.data as Session;
+    const { body } = await call(
+      t.app,
+      auth.resetEditPwd,
+      { old_password: 'not my password', password: 'battery staple' },
+      { token },
+    );
+    expect(body).toEqual({ code: 0, msg: 'The current password is incorrect', data: null });
+    expect((await whoAmI(other.token)).code).toBe(1);
+    expect((await login(payload.username, payload.password)).body.code).toBe(1);
+  });
+
+  it('tells a visitor it has no password yet', async () => {
+    const visitor = await tourist();
+    const { body } = await call(
+      t.app,
+      auth.resetEditPwd,
+      { old_password: 'whatever1', password: 'battery staple' },
+      { token: visitor.token },
+    );
+    expect(body).toEqual({
+      code: 0,
+      msg: 'This account has no password yet. Use "Forgot password" to set one.',
+      data: null,
+    });
+  });
+
+  it.each([
+    ['an empty current password', { old_password: '' }, 'Please enter your password'],
+    ['no current password', { old_password: undefined }, 'Please enter your password'],
+    ['an empty new password', { password: '' }, 'Please enter your password'],
+    [
+      'a 7-character new password',
+      { password: 'seven77' },
+      'The password must contain at least eight characters',
+    ],
+  ])('refuses %s', async (_name, change, msg) => {
+    const { token, payload } = await register();
+    const { body } = await call(
+      t.app,
+      auth.resetEditPwd,
+      { old_password: payload.password, password: 'battery staple', ...change },
+      { token },
+    );
+    expect(body).toEqual({ code: 0, msg, data: null });
+  });
+});

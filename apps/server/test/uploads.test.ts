@@ -1,0 +1,277 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { AVATAR_SIZE, endpoints, endpointUrl, IMAGE_MAX_BYTES, MainCode } from '@pixelhall/contract';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translator } from '../src/i18n';
+import { buildTestApp, type TestApp } from './helper';
+
+type Part = { name: string; value: string } | { name: string; filename: string; type: string; data: Buffer };
+
+/** A multipart/form-data body built by hand, as a browser's FormData would send it. */
+function multipart(parts: Part[]) {
+  const boundary = `----pixelhall${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const file = 'data' in part ? `; filename="${part.filename}"\r\nContent-Type: ${part.type}` : '';
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${file}\r\n\r\n`),
+    );
+    chunks.push('data' in part ? part.data : Buffer.from(part.value));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+const UPLOAD_URL = endpointUrl(endpoints.uploads.uploadFile);
+
+let t: TestApp;
+let uploadDir: string;
+let token: string;
+beforeAll(async () => {
+  uploadDir = mkdtempSync(path.join(tmpdir(), 'pixelhall-uploads-'));
+  t = await buildTestApp({ config: { uploadDir } });
+  ({ token } = await t.make.member());
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(uploadDir, { recursive: true, force: true });
+});
+
+async function upload(parts: Part[], auth: string | null = token) {
+  const { payload, contentType } = multipart(parts);
+  const headers: Record<string, string> = { 'content-type': contentType };
+  if (auth) headers.authorization = `Bearer ${auth}`;
+  const res = await t.app.inject({ method: 'POST', url: UPLOAD_URL, headers, payload });
+  return { status: res.statusCode, body: res.json() };
+}
+
+const imageParts = (data: Buffer, filename = 'me.png', type = 'image/png'): Part[] => [
+  { name: 'app', value: 'images' },
+  { name: 'file', filename, type, data },
+];
+
+const canvas = (background: string) =>
+  sharp({ create: { width: 640, height: 480, channels: 3, background } });
+
+describe('upload/file', () => {
+  it('stores a square WebP thumbnail of a PNG, content-addressed', async () => {
+    const png = await canvas('#7c5cff').png().toBuffer();
+    const { status, body } = await upload(imageParts(png));
+    expect(status).toBe(200);
+    expect(body.code).toBe(MainCode.Success);
+    const data = body.data;
+    expect(data).toMatchObject({ mime: 'image/webp', width: AVATAR_SIZE, height: AVATAR_SIZE });
+    expect(data.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(data.url).toBe(`/upload/files/${data.sha256}.webp`);
+
+    const served = await t.app.inject({ method: 'GET', url: data.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.length).toBe(data.bytes);
+    const meta = await sharp(served.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', AVATAR_SIZE, AVATAR_SIZE]);
+    expect(existsSync(path.join(uploadDir, data.sha256.slice(0, 2), data.sha256))).toBe(true);
+  });
+
+  it('accepts JPEG, GIF and WebP too, by content whatever the name says', async () => {
+    const images = [
+      await canvas('#ff8800').jpeg().toBuffer(),
+      await canvas('#00aa55').gif().toBuffer(),
+      await canvas('#0055ff').webp().toBuffer(),
+    ];
+    for (const image of images) {
+      const { body } = await upload(imageParts(image, 'picture.bin', 'application/octet-stream'));
+      expect(body.code).toBe(MainCode.Success);
+      expect(body.data).toMatchObject({ mime: 'image/webp', width: AVATAR_SIZE, height: AVATAR_SIZE });
+    }
+  });
+
+  it('crops to fill the square and drops the metadata', async () => {
+    const tall = await sharp({ create: { width: 300, height: 900, channels: 3, background: '#123456' } })
+      .jpeg()
+      .withExif({ IFD0: { Copyright: 'Somebody', ImageDescription: 'at home' } })
+      .toBuffer();
+    expect((await sharp(tall).metadata()).exif).toBeDefined();
+    const { body } = await upload(imageParts(tall, 'tall.jpg', 'image/jpeg'));
+    const served = await t.app.inject({ method: 'GET', url: body.data.url });
+    const meta = await sharp(served.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([AVATAR_SIZE, AVATAR_SIZE]);
+    expect(meta.exif).toBeUndefined();
+  });
+
+  it('stores the same picture once, whoever uploads it', async () => {
+    const png = await canvas('#abcdef').png().toBuffer();
+    const first = await upload(imageParts(png));
+    const other = await t.make.member();
+    const second = await upload(imageParts(png, 'copy.png'), other.token);
+    expect(second.body.data.sha256).toBe(first.body.data.sha256);
+    const rows = await t.database.db
+      .selectFrom('uploads')
+      .selectAll()
+      .where('sha256', '=', first.body.data.sha256)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      mime: 'image/webp',
+      bytes: first.body.data.bytes,
+      width: 256,
+      height: 256,
+    });
+  });
+
+  it('refuses what is not a JPEG, PNG, GIF or WebP, whatever its name', async () => {
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+    );
+    const tiff = await canvas('#000000').tiff().toBuffer();
+    const truncated = (await canvas('#777777').png().toBuffer()).subarray(0, 200);
+    for (const data of [Buffer.from('just some text, honestly'), svg, tiff, truncated]) {
+      const { status, body } = await upload(imageParts(data, 'avatar.png', 'image/png'));
+      expect(status).toBe(200);
+      expect(body).toEqual({ code: 0, msg: 'Please choose an image (JPEG, PNG, GIF or WebP)', data: null });
+    }
+  });
+
+  it('refuses a file over the limit with 413 and stores nothing', async () => {
+    const before = await t.database.db.selectFrom('uploads').select('sha256').execute();
+    const { status, body } = await upload(imageParts(Buffer.alloc(IMAGE_MAX_BYTES + 1, 0x41)));
+    expect(status).toBe(413);
+    expect(body).toEqual({ code: 0, msg: 'Images larger than 10 MB cannot be uploaded', data: null });
+    expect(await t.database.db.selectFrom('uploads').select('sha256').execute()).toEqual(before);
+  });
+
+  it('answers the expired code without a valid token', async () => {
+    const png = await canvas('#111111').png().toBuffer();
+    for (const auth of [null, 'not-a-real-token']) {
+      const { status, body } = await upload(imageParts(png), auth);
+      expect(status).toBe(200);
+      expect(body).toEqual({ code: MainCode.Expired, msg: 'The user is not logged in', data: null });
+    }
+  });
+
+  it('refuses visitors', async () => {
+    const now = t.clock.now;
+    const { id } = await t.database.db
+      .insertInto('users')
+      .values({
+        username: 'visitor-upload1',
+        nickname: 'Visitor 1',
+        is_tourist: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const visitor = await t.services.sessions.create(Number(id));
+    const { body } = await upload(imageParts(await canvas('#222222').png().toBuffer()), visitor.token);
+    expect(body).toEqual({ code: 0, msg: 'Create an account to do this', data: null });
+  });
+
+  it('needs the file and app=images', async () => {
+    const png = await canvas('#333333').png().toBuffer();
+    expect((await upload([{ name: 'app', value: 'images' }])).body.msg).toBe('Please choose a file');
+    const noApp = await upload([{ name: 'file', filename: 'a.png', type: 'image/png', data: png }]);
+    expect(noApp.body).toMatchObject({ code: 0, msg: 'The field app is not valid.' });
+    const otherApp = await upload([{ name: 'app', value: 'games' }, ...imageParts(png).slice(1)]);
+    expect(otherApp.body.code).toBe(0);
+    const json = await t.app.inject({
+      method: 'POST',
+      url: UPLOAD_URL,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { app: 'images' },
+    });
+    expect(json.json()).toMatchObject({ code: 0, msg: 'Please choose a file' });
+  });
+
+  it('takes the fields in either order and answers in the caller language', async () => {
+    const png = await canvas('#444444').png().toBuffer();
+    const { body } = await upload([...imageParts(png).reverse()]);
+    expect(body.code).toBe(MainCode.Success);
+    const { payload, contentType } = multipart(imageParts(Buffer.from('text')));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: UPLOAD_URL,
+      headers: { 'content-type': contentType, authorization: `Bearer ${token}`, 'accept-language': 'es-ES' },
+      payload,
+    });
+    expect(res.json().msg).toBe(translator('es-ES')('errors.image_required'));
+  });
+});
+
+describe('stored files', () => {
+  let url: string;
+  let bytes: Buffer;
+  beforeAll(async () => {
+    const { body } = await upload(imageParts(await canvas('#55aa99').png().toBuffer()));
+    url = body.data.url;
+    bytes = (await t.app.inject({ method: 'GET', url })).rawPayload;
+  });
+
+  it('are served with safe headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers).toMatchObject({
+      'content-type': 'image/webp',
+      'content-length': String(bytes.length),
+      'x-content-type-options': 'nosniff',
+      'content-disposition': 'inline',
+      'cache-control': 'public, max-age=31536000, immutable',
+      'content-security-policy': "default-src 'none'",
+      'accept-ranges': 'bytes',
+    });
+  });
+
+  it('answer byte ranges', async () => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=10-99' } });
+    expect(res.statusCode).toBe(206);
+    expect(res.headers['content-range']).toBe(`bytes 10-99/${bytes.length}`);
+    expect(res.headers['content-length']).toBe('90');
+    expect(res.rawPayload.equals(bytes.subarray(10, 100))).toBe(true);
+
+    const tail = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=-16' } });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.rawPayload.equals(bytes.subarray(bytes.length - 16))).toBe(true);
+
+    const open = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=100-' } });
+    expect(open.rawPayload.equals(bytes.subarray(100))).toBe(true);
+  });
+
+  it('answer 416 for a range past the end, and the whole file for one they do not take', async () => {
+    const past = await t.app.inject({ method: 'GET', url, headers: { range: `bytes=${bytes.length}-` } });
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${bytes.length}`);
+    expect(past.json().code).toBe(0);
+    const several = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-1,5-9' } });
+    expect(several.statusCode).toBe(200);
+    expect(several.rawPayload.equals(bytes)).toBe(true);
+  });
+
+  it('answer 304 to a cached copy', async () => {
+    const first = await t.app.inject({ method: 'GET', url });
+    const again = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': first.headers.etag! },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+  });
+
+  it('answer 404 for a bad name, an unknown file or the wrong extension', async () => {
+    const sha = url.slice('/upload/files/'.length, -'.webp'.length);
+    for (const name of [
+      '..%2F..%2Fetc%2Fpasswd',
+      `${sha}.svg`,
+      `${sha.toUpperCase()}.webp`,
+      `${'0'.repeat(64)}.webp`,
+      `${sha}.png`,
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url: `/upload/files/${name}` });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ code: 0, msg: 'Not found', data: null });
+    }
+  });
+});

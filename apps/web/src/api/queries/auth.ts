@@ -1,0 +1,51 @@
+import { type DataOf, endpoints, type PayloadOf } from '@pixelhall/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useSession } from '../../state/session';
+import { request } from '../client';
+import { queryClient } from '../query-client';
+import { userKeys } from './users';
+
+type Auth = typeof endpoints.auth;
+
+export const authKeys = { providers: ['auth', 'providers'] as const };
+
+/**
+ * The auth calls. Success toasts are the server's own words ("Welcome back, …"); failures toast
+ * the server's message, and the forms may also put it at the field it concerns.
+ */
+function useAuthCall<K extends keyof Auth>(name: K) {
+  return useMutation<DataOf<Auth[K]>, Error, PayloadOf<Auth[K]>>({
+    mutationFn: (payload) => request(endpoints.auth[name], payload) as Promise<DataOf<Auth[K]>>,
+  });
+}
+
+export const useRegister = () => useAuthCall('register');
+export const useLogin = () => useAuthCall('login');
+export const useTourist = () => useAuthCall('tourist');
+export const useSendMail = () => useAuthCall('sendMail');
+export const useResetPassword = () => useAuthCall('resetPwd');
+/** A native shell's provider SDK hands the app an ID token; this exchanges it for a session. */
+export const useThirdLogin = () => useAuthCall('thirdLogin');
+
+/** Turns the visitor account into a member; the session and everything it did stay. */
+export function useRegUser() {
+  return useMutation({
+    mutationFn: (payload: PayloadOf<Auth['regUser']>) => request(endpoints.auth.regUser, payload),
+    onSuccess: ({ user }) => {
+      queryClient.setQueryData(userKeys.me, user);
+      useSession.getState().setUser(user);
+    },
+  });
+}
+
+export const providersQuery = () => ({
+  queryKey: authKeys.providers,
+  queryFn: () =>
+    request(endpoints.auth.thirdProviders, {}, { method: 'GET', successToast: false, failToast: false }),
+  staleTime: 5 * 60_000,
+});
+
+/** The configured OpenID Connect providers; none when the server has none (or can't say). */
+export function useProviders() {
+  return useQuery(providersQuery());
+}

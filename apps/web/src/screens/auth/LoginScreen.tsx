@@ -1,0 +1,154 @@
+import { validateLoginName } from '@pixelhall/contract';
+import { Button, Divider, Form, Input } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../../api/client';
+import { useLogin, useProviders, useThirdLogin, useTourist } from '../../api/queries/auth';
+import { useRouteQuery } from '../../app/route-context';
+import type { Provider } from '../../auth/oidc';
+import { host } from '../../host';
+import { HostCallError } from '../../host/bridge';
+import type { ThirdPartyLoginRequest, ThirdPartyLoginResult } from '../../host/protocol';
+import { showFailToast } from '../../ui/feedback';
+import { ruleOf, validatePasswordEntered } from '../../ui/form-rules';
+import { NavBar } from '../../ui/NavBar';
+import { Screen } from '../../ui/Screen';
+import { useFinishSignIn } from './finish';
+import { showAtField } from './form';
+import { AuthIntro, PasswordInput } from './parts';
+import { afterSignIn } from './redirect';
+
+interface LoginValues {
+  username: string;
+  password: string;
+}
+
+/** Log in with a user name or e-mail and a password, a configured provider, or as a visitor. */
+export default function LoginScreen() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<LoginValues>();
+  const target = afterSignIn(useRouteQuery().get('redirect'));
+  const finish = useFinishSignIn();
+  const login = useLogin();
+  const tourist = useTourist();
+  const thirdLogin = useThirdLogin();
+  const providers = useProviders().data?.list ?? [];
+  const [startingWith, setStartingWith] = useState<string | null>(null);
+  const busy = login.isPending || tourist.isPending || thirdLogin.isPending || startingWith !== null;
+
+  const submit = (values: LoginValues) =>
+    login.mutate(values, {
+      onSuccess: (session) => finish(session, target),
+      onError: (err) => showAtField(form, err, { 'errors.wrong_credentials': 'password' }, t),
+    });
+
+  // In a browser the web host leaves for the provider's page (answering null); a native shell
+  // answers the ID token its provider SDK obtained.
+  const withProvider = async (provider: Provider) => {
+    setStartingWith(provider.id);
+    try {
+      const request: ThirdPartyLoginRequest = { provider: provider.id, redirect: target };
+      const result = await host.call<ThirdPartyLoginResult>('thirdPartyLogin', request);
+      if (!result) return; // the page is on its way to the provider: stay busy
+      const session = await thirdLogin.mutateAsync({ idToken: result.idToken, provider: provider.id });
+      finish(session, target);
+    } catch (err) {
+      // The bridge and the API client have shown their failures; a shell without the call has not.
+      if (err instanceof Error && !(err instanceof HostCallError) && !(err instanceof ApiError)) {
+        showFailToast(err.message);
+      }
+    }
+    setStartingWith(null);
+  };
+
+  return (
+    <Screen>
+      <NavBar title={t('common.log_in')} />
+      <AuthIntro heading={t('authUi.login.heading')} text={t('authUi.login.intro')} />
+      <section className="section">
+        <Form
+          form={form}
+          layout="vertical"
+          mode="card"
+          className="auth-form"
+          onFinish={submit}
+          footer={
+            <>
+              <p className="auth-links auth-links--end">
+                <Link to="/auth/retrievepassword">{t('authUi.login.forgot')}</Link>
+              </p>
+              <Button
+                block
+                type="submit"
+                color="primary"
+                shape="rounded"
+                size="large"
+                loading={login.isPending}
+                disabled={busy}
+                data-testid="login-submit"
+              >
+                {t('common.log_in')}
+              </Button>
+            </>
+          }
+        >
+          <Form.Item
+            name="username"
+            label={t('authUi.fields.loginName')}
+            rules={[ruleOf(validateLoginName, t)]}
+          >
+            <Input
+              placeholder={t('authUi.fields.loginNamePlaceholder')}
+              autoComplete="username"
+              autoCapitalize="off"
+              autoCorrect="off"
+              clearable
+            />
+          </Form.Item>
+          <Form.Item
+            name="password"
+            label={t('authUi.fields.password')}
+            rules={[ruleOf(validatePasswordEntered, t)]}
+          >
+            <PasswordInput autoComplete="current-password" placeholder={t('authUi.fields.passwordEnter')} />
+          </Form.Item>
+        </Form>
+      </section>
+      <section className="section">
+        <Divider className="auth-divider">{t('authUi.login.or')}</Divider>
+        <div className="stack">
+          {providers.map((provider) => (
+            <Button
+              key={provider.id}
+              block
+              shape="rounded"
+              loading={startingWith === provider.id}
+              disabled={busy}
+              onClick={() => void withProvider(provider)}
+              data-testid={`provider-${provider.id}`}
+            >
+              {t('authUi.login.withProvider', { name: provider.name })}
+            </Button>
+          ))}
+          <Button
+            block
+            shape="rounded"
+            fill="none"
+            color="primary"
+            loading={tourist.isPending}
+            disabled={busy}
+            onClick={() => tourist.mutate({}, { onSuccess: (session) => finish(session, target) })}
+            data-testid="login-visitor"
+          >
+            {t('authUi.login.visitor')}
+          </Button>
+          <p className="auth-hint">{t('authUi.login.visitorHint')}</p>
+        </div>
+        <p className="auth-links">
+          {t('authUi.login.noAccount')} <Link to="/auth/register">{t('authUi.signUp')}</Link>
+        </p>
+      </section>
+    </Screen>
+  );
+}

@@ -1,0 +1,130 @@
+import { validateEmail, validatePassword, validateUsername } from '@pixelhall/contract';
+import { Button, Form, Input } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useRegister, useRegUser } from '../../api/queries/auth';
+import { useMe } from '../../api/queries/users';
+import { signIn } from '../../app/session';
+import { useSession } from '../../state/session';
+import { confirmRule, ruleOf } from '../../ui/form-rules';
+import { NavBar } from '../../ui/NavBar';
+import { Screen } from '../../ui/Screen';
+import { showAtField } from './form';
+import { AuthIntro, PasswordInput } from './parts';
+
+interface RegisterValues {
+  username: string;
+  email: string;
+  password: string;
+  confirm: string;
+}
+
+const TAKEN = { 'errors.username_taken': 'username', 'errors.email_taken': 'email' } as const;
+
+/**
+ * Sign up. A visitor (tourist) session becomes a member through `reg/user`, keeping everything
+ * the visitor did; anyone else gets a new account and session through `register`.
+ */
+export default function RegisterScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<RegisterValues>();
+  const token = useSession((s) => s.token);
+  const { data: me } = useMe();
+  const tourist = Boolean(token && me?.is_tourist);
+  const register = useRegister();
+  const regUser = useRegUser();
+  const pending = register.isPending || regUser.isPending;
+
+  const submit = ({ confirm: _confirm, ...account }: RegisterValues) => {
+    const onError = (err: Error) => showAtField(form, err, TAKEN, t);
+    const done = () => navigate('/auth/activedetail', { replace: true });
+    if (tourist) {
+      regUser.mutate(account, { onSuccess: done, onError });
+    } else {
+      register.mutate(account, {
+        onSuccess: (session) => {
+          signIn(session.token, session.user);
+          done();
+        },
+        onError,
+      });
+    }
+  };
+
+  return (
+    <Screen>
+      <NavBar title={t('authUi.signUp')} />
+      <AuthIntro
+        heading={t('authUi.register.heading')}
+        text={tourist ? t('authUi.register.touristIntro') : t('authUi.register.intro')}
+      />
+      <section className="section">
+        <Form
+          form={form}
+          layout="vertical"
+          mode="card"
+          className="auth-form"
+          onFinish={submit}
+          footer={
+            <Button
+              block
+              type="submit"
+              color="primary"
+              shape="rounded"
+              size="large"
+              loading={pending}
+              disabled={pending}
+              data-testid="register-submit"
+            >
+              {t('authUi.signUp')}
+            </Button>
+          }
+        >
+          <Form.Item
+            name="username"
+            label={t('authUi.fields.username')}
+            rules={[ruleOf(validateUsername, t)]}
+          >
+            <Input
+              placeholder={t('authUi.fields.usernamePlaceholder')}
+              autoComplete="username"
+              autoCapitalize="off"
+              autoCorrect="off"
+              maxLength={20}
+              clearable
+            />
+          </Form.Item>
+          <Form.Item name="email" label={t('authUi.fields.email')} rules={[ruleOf(validateEmail, t)]}>
+            <Input
+              type="email"
+              inputMode="email"
+              placeholder={t('authUi.fields.emailPlaceholder')}
+              autoComplete="email"
+              autoCapitalize="off"
+              clearable
+            />
+          </Form.Item>
+          <Form.Item
+            name="password"
+            label={t('authUi.fields.password')}
+            rules={[ruleOf(validatePassword, t)]}
+          >
+            <PasswordInput autoComplete="new-password" placeholder={t('authUi.fields.passwordPlaceholder')} />
+          </Form.Item>
+          <Form.Item
+            name="confirm"
+            label={t('authUi.fields.confirmPassword')}
+            dependencies={['password']}
+            rules={[confirmRule(t)]}
+          >
+            <PasswordInput autoComplete="new-password" placeholder={t('authUi.fields.confirmPlaceholder')} />
+          </Form.Item>
+        </Form>
+        <p className="auth-links">
+          {t('authUi.register.haveAccount')} <Link to="/login">{t('common.log_in')}</Link>
+        </p>
+      </section>
+    </Screen>
+  );
+}

@@ -1,0 +1,121 @@
+import { validateEmail, validatePassword, validateResetCode } from '@pixelhall/contract';
+import { Button, Form, Input } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useResetPassword, useSendMail } from '../../api/queries/auth';
+import { useRouteQuery } from '../../app/route-context';
+import { signOut } from '../../app/session';
+import { useSession } from '../../state/session';
+import { confirmRule, ruleOf } from '../../ui/form-rules';
+import { NavBar } from '../../ui/NavBar';
+import { Screen } from '../../ui/Screen';
+import { showAtField } from './form';
+import { AuthIntro, PasswordInput } from './parts';
+
+interface ResetValues {
+  email: string;
+  code: string;
+  password: string;
+  confirm: string;
+}
+
+/** Reset password with the mailed code. The server signs out every session of the account. */
+export default function ResetPasswordScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<ResetValues>();
+  const email = useRouteQuery().get('email') ?? '';
+  const reset = useResetPassword();
+  const sendMail = useSendMail();
+
+  const submit = ({ confirm: _confirm, ...values }: ResetValues) =>
+    reset.mutate(values, {
+      onSuccess: () => {
+        // The reset signed the account out everywhere, most likely this browser too: log in afresh.
+        if (useSession.getState().token) signOut('signed-out');
+        navigate('/login', { replace: true });
+      },
+      onError: (err) => showAtField(form, err, { 'errors.reset_code_invalid': 'code' }, t),
+    });
+
+  const resend = async () => {
+    const { email: address } = await form.validateFields(['email']).catch(() => ({ email: null }));
+    if (address) sendMail.mutate({ email: address });
+  };
+
+  return (
+    <Screen>
+      <NavBar title={t('authUi.reset.title')} />
+      <AuthIntro heading={t('authUi.reset.heading')} text={t('authUi.reset.intro')} />
+      <section className="section">
+        <Form
+          form={form}
+          layout="vertical"
+          mode="card"
+          className="auth-form"
+          initialValues={{ email }}
+          onFinish={submit}
+          footer={
+            <Button
+              block
+              type="submit"
+              color="primary"
+              shape="rounded"
+              size="large"
+              loading={reset.isPending}
+              disabled={reset.isPending}
+              data-testid="reset-submit"
+            >
+              {t('authUi.reset.submit')}
+            </Button>
+          }
+        >
+          <Form.Item name="email" label={t('authUi.fields.email')} rules={[ruleOf(validateEmail, t)]}>
+            <Input
+              type="email"
+              inputMode="email"
+              placeholder={t('authUi.fields.emailPlaceholder')}
+              autoComplete="email"
+              autoCapitalize="off"
+              clearable
+            />
+          </Form.Item>
+          <Form.Item name="code" label={t('authUi.fields.code')} rules={[ruleOf(validateResetCode, t)]}>
+            <Input
+              inputMode="numeric"
+              placeholder={t('authUi.fields.codePlaceholder')}
+              autoComplete="one-time-code"
+              maxLength={6}
+            />
+          </Form.Item>
+          <Form.Item
+            name="password"
+            label={t('authUi.fields.newPassword')}
+            rules={[ruleOf(validatePassword, t)]}
+          >
+            <PasswordInput autoComplete="new-password" placeholder={t('authUi.fields.passwordPlaceholder')} />
+          </Form.Item>
+          <Form.Item
+            name="confirm"
+            label={t('authUi.fields.confirmPassword')}
+            dependencies={['password']}
+            rules={[confirmRule(t)]}
+          >
+            <PasswordInput autoComplete="new-password" placeholder={t('authUi.fields.confirmPlaceholder')} />
+          </Form.Item>
+        </Form>
+        <p className="auth-links">
+          {t('authUi.reset.noCode')}{' '}
+          <button
+            type="button"
+            className="auth-link-button"
+            disabled={sendMail.isPending}
+            onClick={() => void resend()}
+          >
+            {t('authUi.reset.resend')}
+          </button>
+        </p>
+      </section>
+    </Screen>
+  );
+}

@@ -1,0 +1,21 @@
+import type { User } from '@pixelhall/contract';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { signIn } from '../../app/session';
+import { host, isNativeShell } from '../../host';
+
+/**
+ * The end of a log-in: the session transition of spec §4, then the page the person was going
+ * to, in place of the log-in page. A native shell that opened the log-in page may close it.
+ */
+export function useFinishSignIn(): (session: { token: string; user: User }, to: string) => void {
+  const navigate = useNavigate();
+  return useCallback(
+    (session, to) => {
+      signIn(session.token, session.user);
+      navigate(to, { replace: true });
+      if (isNativeShell) void host.call('closeLoginPage', undefined, { silent: true }).catch(() => {});
+    },
+    [navigate],
+  );
+}

@@ -1,0 +1,55 @@
+import { Input } from 'antd-mobile';
+import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PixelLogo } from '../../ui/PixelLogo';
+import './auth.css';
+
+/** The top of a sign-in screen: the mark, what this page is for, one line of help. */
+export function AuthIntro({ heading, text }: { heading: string; text: string }) {
+  return (
+    <div className="auth-intro">
+      <PixelLogo size={52} />
+      <h1>{heading}</h1>
+      <p>{text}</p>
+    </div>
+  );
+}
+
+/** A password field with a show/hide toggle; `value`/`onChange` come from the Form.Item. */
+export function PasswordInput({
+  value,
+  onChange,
+  placeholder,
+  autoComplete,
+}: {
+  value?: string;
+  onChange?: (value: string) => void;
+  placeholder?: string;
+  autoComplete: 'current-password' | 'new-password';
+}) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="password-input">
+      <Input
+        type={shown ? 'text' : 'password'}
+        value={value}
+        onChange={onChange}
+        placeholder={placeholder}
+        autoComplete={autoComplete}
+        autoCapitalize="off"
+        autoCorrect="off"
+      />
+      <button
+        type="button"
+        className="password-input__toggle"
+        aria-label={shown ? t('authUi.fields.hidePassword') : t('authUi.fields.showPassword')}
+        aria-pressed={shown}
+        onClick={() => setShown((s) => !s)}
+      >
+        {shown ? <EyeOutline /> : <EyeInvisibleOutline />}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { validatePassword } from '@pixelhall/contract';
+import { Button, Form, Input } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useChangePasswordMutation } from '../../api/queries/users';
+import { confirmRule, ruleOf, validatePasswordEntered } from '../../ui/form-rules';
+
+interface Values {
+  old_password: string;
+  password: string;
+  confirm: string;
+}
+
+/** Current password, new password twice; the other sessions end on the server's side. */
+export function ChangePasswordForm() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const change = useChangePasswordMutation();
+  const save = ({ old_password, password }: Values) => {
+    change.mutate({ old_password, password }, { onSuccess: () => form.resetFields() });
+  };
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      className="form-card"
+      onFinish={save}
+      footer={
+        <Button
+          block
+          type="submit"
+          color="primary"
+          shape="rounded"
+          loading={change.isPending}
+          data-testid="change-password-submit"
+        >
+          {t('profileUi.security.changePassword')}
+        </Button>
+      }
+    >
+      <Form.Item
+        name="old_password"
+        label={t('profileUi.security.currentPassword')}
+        rules={[ruleOf(validatePasswordEntered, t)]}
+      >
+        <Input type="password" autoComplete="current-password" data-testid="old-password" />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        label={t('profileUi.security.newPassword')}
+        rules={[ruleOf(validatePassword, t)]}
+      >
+        <Input type="password" autoComplete="new-password" data-testid="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="confirm"
+        label={t('profileUi.security.confirmPassword')}
+        dependencies={['password']}
+        rules={[ruleOf(validatePasswordEntered, t), confirmRule(t)]}
+      >
+        <Input type="password" autoComplete="new-password" data-testid="confirm-password" />
+      </Form.Item>
+    </Form>
+  );
+}
