@@ -16,6 +16,8 @@ export default defineConfig({
           root: 'apps/server',
           include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
           env: { TEST_DB_ENGINE: 'sqlite' },
+          // Real Argon2 hashing and real child processes: slow on a loaded 2-core machine, not stuck.
+          testTimeout: 20_000,
         },
       },
       ...(onPostgres
@@ -26,6 +28,7 @@ export default defineConfig({
                 root: 'apps/server',
                 include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
                 env: { TEST_DB_ENGINE: 'postgres' },
+                testTimeout: 20_000,
               },
             },
           ]

@@ -36,7 +36,7 @@ async function waitFor(predicate: () => RegExpMatchArray | null, ms = 20_000): P
 const exited = (child: ChildProcess) =>
   new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
 
-describe.skipIf(ENGINE !== 'sqlite')('the server process', () => {
+describe.skipIf(ENGINE !== 'sqlite')('the server process', { timeout: 60_000 }, () => {
   it('creates, migrates and seeds a new database on first start, serves, and stops cleanly on SIGTERM', async () => {
     const { child, output } = start({ DATABASE_URL: `file:${path.join(dir, 'first.db')}` });
     const [, url] = await waitFor(() => output().match(/Pixelhall on (http:\/\/[\d.]+:\d+)/));

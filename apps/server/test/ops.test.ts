@@ -29,7 +29,8 @@ async function ops(...args: string[]) {
   }
 }
 
-describe('npm run ops', () => {
+// Each case starts real processes, which takes seconds on a loaded 2-core machine.
+describe('npm run ops', { timeout: 60_000 }, () => {
   it('migrates, then reports the schema up to date', async () => {
     const { code, out } = await ops('db:migrate');
     expect(code).toBe(0);

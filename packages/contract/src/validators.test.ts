@@ -12,11 +12,13 @@ import {
   validateAmount,
   validateComplete,
   validateEmail,
+  validateLoginName,
   validateName,
   validateNickname,
   validatePassword,
   validatePostText,
   validateReport,
+  validateResetCode,
   validateSelection,
   validateSignature,
   validateTopicChoice,
@@ -81,7 +83,7 @@ describe('validateEmail', () => {
 
 describe('required text fields', () => {
   it.each([
-    [validateUsername, 'validation.username_required'],
+    [validateLoginName, 'validation.username_required'],
     [validateNickname, 'validation.nickname_required'],
     [validateSignature, 'validation.signature_required'],
     [validateName, 'validation.name_required'],
@@ -92,6 +94,31 @@ describe('required text fields', () => {
     expect(validate(null)).toBe(key);
     expect(validate(undefined)).toBe(key);
     expect(validate('x')).toBeNull();
+  });
+});
+
+describe('user names, nicknames and signatures', () => {
+  it('takes 3 to 20 letters, digits, dots, dashes or underscores', () => {
+    expect(validateUsername('')).toBe('validation.username_required');
+    for (const ok of ['abc', 'Pixel_Pilot', 'a.b-c', 'x'.repeat(20)])
+      expect(validateUsername(ok), ok).toBeNull();
+    for (const bad of ['ab', 'x'.repeat(21), 'a b', 'pixel@home', 'ñandú', '😀😀😀']) {
+      expect(validateUsername(bad), bad).toBe('validation.username_format');
+    }
+  });
+
+  it('caps nicknames at 24 and signatures at 100 characters, counting an emoji as one', () => {
+    expect(validateNickname('😀'.repeat(24))).toBeNull();
+    expect(validateNickname('😀'.repeat(25))).toBe('validation.nickname_max');
+    expect(validateSignature('s'.repeat(100))).toBeNull();
+    expect(validateSignature('s'.repeat(101))).toBe('validation.signature_max');
+  });
+
+  it('asks for the six digits of a reset code', () => {
+    expect(validateResetCode('')).toBe('validation.code_required');
+    expect(validateResetCode(' 123456 ')).toBeNull();
+    for (const bad of ['12345', '1234567', 'abcdef'])
+      expect(validateResetCode(bad), bad).toBe('validation.code_format');
   });
 });
 
