@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate';
 import { MIGRATIONS } from '../src/db/migrations';
+import { verifyPassword } from '../src/features/accounts/passwords';
 import { SEEDERS, seedDemoWorld } from '../src/seed';
+import { DEMO_PASSWORD } from '../src/seed/demo-members';
 import { createTestDatabase, type TestDatabase } from './helper';
 
 let tdb: TestDatabase;
@@ -25,5 +27,11 @@ describe('migrations and seed', () => {
     expect(await seedDemoWorld(tdb.database)).toEqual([]);
     const versions = await tdb.database.db.selectFrom('app_versions').select('version').execute();
     expect(versions.map((v) => v.version)).toContain('1.8.6');
+    const demo = await tdb.database.db
+      .selectFrom('users')
+      .select(['username', 'password_hash'])
+      .where('username', '=', 'pixelpat')
+      .executeTakeFirstOrThrow();
+    expect(await verifyPassword(demo.password_hash, DEMO_PASSWORD)).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
 import { seedAppVersions } from './app-versions';
+import { seedDemoMembers } from './demo-members';
 
 export interface Seeder {
   /** Stable name; a seeder runs once per database, recorded in the `seeds` table. */
@@ -11,7 +12,7 @@ export interface Seeder {
 }
 
 /** In order; feature issues append theirs so an existing database gains their demo data too. */
-export const SEEDERS: Seeder[] = [seedAppVersions];
+export const SEEDERS: Seeder[] = [seedAppVersions, seedDemoMembers];
 
 export async function seedDemoWorld(database: Database, clock: () => number = Date.now): Promise<string[]> {
   const { db } = database;
