@@ -14,6 +14,7 @@ import { showFailToast } from '../../ui/feedback';
 import { ruleOf, validatePasswordEntered } from '../../ui/form-rules';
 import { NavBar } from '../../ui/NavBar';
 import { Screen } from '../../ui/Screen';
+import { SubmitButton } from '../../ui/SubmitButton';
 import { useFinishSignIn } from './finish';
 import { showAtField } from './form';
 import { AuthIntro, PasswordInput } from './parts';
@@ -78,18 +79,9 @@ export default function LoginScreen() {
               <p className="auth-links auth-links--end">
                 <Link to="/auth/retrievepassword">{t('authUi.login.forgot')}</Link>
               </p>
-              <Button
-                block
-                type="submit"
-                color="primary"
-                shape="rounded"
-                size="large"
-                loading={login.isPending}
-                disabled={busy}
-                data-testid="login-submit"
-              >
+              <SubmitButton pending={login.isPending} disabled={busy} testId="login-submit">
                 {t('common.log_in')}
-              </Button>
+              </SubmitButton>
             </>
           }
         >

@@ -1,16 +1,18 @@
-import { validateEmail, validatePassword, validateUsername } from '@pixelhall/contract';
-import { Button, Form, Input } from 'antd-mobile';
+import { validateUsername } from '@pixelhall/contract';
+import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useRegister, useRegUser } from '../../api/queries/auth';
 import { useMe } from '../../api/queries/users';
 import { signIn } from '../../app/session';
 import { useSession } from '../../state/session';
-import { confirmRule, ruleOf } from '../../ui/form-rules';
+import { ruleOf } from '../../ui/form-rules';
 import { NavBar } from '../../ui/NavBar';
 import { Screen } from '../../ui/Screen';
+import { SubmitButton } from '../../ui/SubmitButton';
+import { EmailField, NewPasswordFields } from './fields';
 import { showAtField } from './form';
-import { AuthIntro, PasswordInput } from './parts';
+import { AuthIntro } from './parts';
 
 interface RegisterValues {
   username: string;
@@ -67,18 +69,9 @@ export default function RegisterScreen() {
           className="auth-form"
           onFinish={submit}
           footer={
-            <Button
-              block
-              type="submit"
-              color="primary"
-              shape="rounded"
-              size="large"
-              loading={pending}
-              disabled={pending}
-              data-testid="register-submit"
-            >
+            <SubmitButton pending={pending} testId="register-submit">
               {t('authUi.signUp')}
-            </Button>
+            </SubmitButton>
           }
         >
           <Form.Item
@@ -95,31 +88,8 @@ export default function RegisterScreen() {
               clearable
             />
           </Form.Item>
-          <Form.Item name="email" label={t('authUi.fields.email')} rules={[ruleOf(validateEmail, t)]}>
-            <Input
-              type="email"
-              inputMode="email"
-              placeholder={t('authUi.fields.emailPlaceholder')}
-              autoComplete="email"
-              autoCapitalize="off"
-              clearable
-            />
-          </Form.Item>
-          <Form.Item
-            name="password"
-            label={t('authUi.fields.password')}
-            rules={[ruleOf(validatePassword, t)]}
-          >
-            <PasswordInput autoComplete="new-password" placeholder={t('authUi.fields.passwordPlaceholder')} />
-          </Form.Item>
-          <Form.Item
-            name="confirm"
-            label={t('authUi.fields.confirmPassword')}
-            dependencies={['password']}
-            rules={[confirmRule(t)]}
-          >
-            <PasswordInput autoComplete="new-password" placeholder={t('authUi.fields.confirmPlaceholder')} />
-          </Form.Item>
+          <EmailField />
+          <NewPasswordFields label={t('authUi.fields.password')} />
         </Form>
         <p className="auth-links">
           {t('authUi.register.haveAccount')} <Link to="/login">{t('common.log_in')}</Link>

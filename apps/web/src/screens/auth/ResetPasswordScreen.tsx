@@ -1,16 +1,18 @@
-import { validateEmail, validatePassword, validateResetCode } from '@pixelhall/contract';
-import { Button, Form, Input } from 'antd-mobile';
+import { validateResetCode } from '@pixelhall/contract';
+import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useResetPassword, useSendMail } from '../../api/queries/auth';
 import { useRouteQuery } from '../../app/route-context';
 import { signOut } from '../../app/session';
 import { useSession } from '../../state/session';
-import { confirmRule, ruleOf } from '../../ui/form-rules';
+import { ruleOf } from '../../ui/form-rules';
 import { NavBar } from '../../ui/NavBar';
 import { Screen } from '../../ui/Screen';
+import { SubmitButton } from '../../ui/SubmitButton';
+import { EmailField, NewPasswordFields } from './fields';
 import { showAtField } from './form';
-import { AuthIntro, PasswordInput } from './parts';
+import { AuthIntro } from './parts';
 
 interface ResetValues {
   email: string;
@@ -56,30 +58,12 @@ export default function ResetPasswordScreen() {
           initialValues={{ email }}
           onFinish={submit}
           footer={
-            <Button
-              block
-              type="submit"
-              color="primary"
-              shape="rounded"
-              size="large"
-              loading={reset.isPending}
-              disabled={reset.isPending}
-              data-testid="reset-submit"
-            >
+            <SubmitButton pending={reset.isPending} testId="reset-submit">
               {t('authUi.reset.submit')}
-            </Button>
+            </SubmitButton>
           }
         >
-          <Form.Item name="email" label={t('authUi.fields.email')} rules={[ruleOf(validateEmail, t)]}>
-            <Input
-              type="email"
-              inputMode="email"
-              placeholder={t('authUi.fields.emailPlaceholder')}
-              autoComplete="email"
-              autoCapitalize="off"
-              clearable
-            />
-          </Form.Item>
+          <EmailField />
           <Form.Item name="code" label={t('authUi.fields.code')} rules={[ruleOf(validateResetCode, t)]}>
             <Input
               inputMode="numeric"
@@ -88,21 +72,7 @@ export default function ResetPasswordScreen() {
               maxLength={6}
             />
           </Form.Item>
-          <Form.Item
-            name="password"
-            label={t('authUi.fields.newPassword')}
-            rules={[ruleOf(validatePassword, t)]}
-          >
-            <PasswordInput autoComplete="new-password" placeholder={t('authUi.fields.passwordPlaceholder')} />
-          </Form.Item>
-          <Form.Item
-            name="confirm"
-            label={t('authUi.fields.confirmPassword')}
-            dependencies={['password']}
-            rules={[confirmRule(t)]}
-          >
-            <PasswordInput autoComplete="new-password" placeholder={t('authUi.fields.confirmPlaceholder')} />
-          </Form.Item>
+          <NewPasswordFields label={t('authUi.fields.newPassword')} />
         </Form>
         <p className="auth-links">
           {t('authUi.reset.noCode')}{' '}

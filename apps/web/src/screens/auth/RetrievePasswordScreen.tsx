@@ -1,11 +1,11 @@
-import { validateEmail } from '@pixelhall/contract';
-import { Button, Form, Input } from 'antd-mobile';
+import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSendMail } from '../../api/queries/auth';
-import { ruleOf } from '../../ui/form-rules';
 import { NavBar } from '../../ui/NavBar';
 import { Screen } from '../../ui/Screen';
+import { SubmitButton } from '../../ui/SubmitButton';
+import { EmailField } from './fields';
 import { AuthIntro } from './parts';
 
 const resetPath = (email: string) => `/auth/reset?email=${encodeURIComponent(email.trim())}`;
@@ -31,30 +31,12 @@ export default function RetrievePasswordScreen() {
             sendMail.mutate({ email }, { onSuccess: () => navigate(resetPath(email)) })
           }
           footer={
-            <Button
-              block
-              type="submit"
-              color="primary"
-              shape="rounded"
-              size="large"
-              loading={sendMail.isPending}
-              disabled={sendMail.isPending}
-              data-testid="retrieve-submit"
-            >
+            <SubmitButton pending={sendMail.isPending} testId="retrieve-submit">
               {t('authUi.retrieve.submit')}
-            </Button>
+            </SubmitButton>
           }
         >
-          <Form.Item name="email" label={t('authUi.fields.email')} rules={[ruleOf(validateEmail, t)]}>
-            <Input
-              type="email"
-              inputMode="email"
-              placeholder={t('authUi.fields.emailPlaceholder')}
-              autoComplete="email"
-              autoCapitalize="off"
-              clearable
-            />
-          </Form.Item>
+          <EmailField />
         </Form>
         <p className="auth-links">
           <button

@@ -1,8 +1,9 @@
 import { validatePassword } from '@pixelhall/contract';
-import { Button, Form, Input } from 'antd-mobile';
+import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useChangePasswordMutation } from '../../api/queries/users';
 import { confirmRule, ruleOf, validatePasswordEntered } from '../../ui/form-rules';
+import { SubmitButton } from '../../ui/SubmitButton';
 
 interface Values {
   old_password: string;
@@ -25,16 +26,9 @@ export function ChangePasswordForm() {
       className="form-card"
       onFinish={save}
       footer={
-        <Button
-          block
-          type="submit"
-          color="primary"
-          shape="rounded"
-          loading={change.isPending}
-          data-testid="change-password-submit"
-        >
+        <SubmitButton pending={change.isPending} size="middle" testId="change-password-submit">
           {t('profileUi.security.changePassword')}
-        </Button>
+        </SubmitButton>
       }
     >
       <Form.Item

@@ -1,11 +1,12 @@
 import type { ValidationResult } from '@pixelhall/contract';
-import { Button, DotLoading, Form, Input, TextArea } from 'antd-mobile';
+import { DotLoading, Form, Input, TextArea } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useEditUserMutation, useMe } from '../../api/queries/users';
 import { ruleOf } from '../../ui/form-rules';
 import { NavBar } from '../../ui/NavBar';
 import { Screen } from '../../ui/Screen';
+import { SubmitButton } from '../../ui/SubmitButton';
 
 interface ProfileFieldFormProps {
   field: 'nickname' | 'signature';
@@ -61,17 +62,9 @@ export function ProfileFieldForm({
           initialValues={{ [field]: current }}
           onFinish={save}
           footer={
-            <Button
-              block
-              type="submit"
-              color="primary"
-              shape="rounded"
-              size="large"
-              loading={edit.isPending}
-              data-testid="profile-field-save"
-            >
+            <SubmitButton pending={edit.isPending} testId="profile-field-save">
               {t('profileUi.save')}
-            </Button>
+            </SubmitButton>
           }
         >
           <Form.Item
