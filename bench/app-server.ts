@@ -1,4 +1,7 @@
-/** Pixelhall as `npm start` runs it, on a fresh SQLite file, quiet; prints its port on stdout. */
+/**
+ * Pixelhall as `npm start` runs it, on a fresh SQLite file, quiet. Prints `<port> <token>` on
+ * stdout: the token is a signed-in demo member's, for the members-only scenarios.
+ */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,7 +18,13 @@ const config = {
   }),
 };
 const database = await prepareDatabase(config, () => {});
-const { app } = await buildApp({ config, database });
+const { app, services } = await buildApp({ config, database });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
-console.info(typeof address === 'object' && address ? address.port : '');
+const member = await database.db
+  .selectFrom('users')
+  .select('id')
+  .where('username', '=', 'pixelpat')
+  .executeTakeFirstOrThrow();
+const { token } = await services.sessions.create(Number(member.id));
+console.info(`${typeof address === 'object' && address ? address.port : ''} ${token}`);

@@ -18,6 +18,8 @@ interface Scenario {
   method: 'GET' | 'POST';
   path: string;
   body?: string;
+  /** Send the signed-in member's bearer token. */
+  member?: boolean;
 }
 
 const SCENARIOS: Scenario[] = [
@@ -30,20 +32,22 @@ const SCENARIOS: Scenario[] = [
   },
   { name: 'get/options (GET variant)', method: 'GET', path: '/api/get/options?name=mining_config' },
   { name: 'main/checkVersion', method: 'POST', path: '/game-api/main/checkVersion', body: '{}' },
+  { name: 'get/user (member token)', method: 'POST', path: '/api/get/user', body: '{}', member: true },
+  { name: 'latest/news (member token)', method: 'POST', path: '/api/latest/news', body: '{}', member: true },
   { name: 'invalid payload (code 0)', method: 'POST', path: '/api/get/options', body: '{"name":""}' },
   { name: 'web app index', method: 'GET', path: '/' },
 ];
 
-async function start(script: string): Promise<{ child: ChildProcess; port: number }> {
+async function start(script: string): Promise<{ child: ChildProcess; port: number; token: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, script)], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production' },
   });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+  const [port, token = ''] = await new Promise<string[]>((resolve, reject) => {
+    child.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim().split(' ')));
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
-  return { child, port };
+  return { child, port: Number(port), token };
 }
 
 function rssMiB(pid: number): number {
@@ -51,12 +55,16 @@ function rssMiB(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-async function load(port: number, s: Scenario) {
+async function load(port: number, s: Scenario, token: string) {
   const result = await autocannon({
     url: `http://127.0.0.1:${port}${s.path}`,
     method: s.method,
     body: s.body,
-    headers: { 'content-type': 'application/json', 'accept-language': 'en-US' },
+    headers: {
+      'content-type': 'application/json',
+      'accept-language': 'en-US',
+      ...(s.member && token ? { authorization: `Bearer ${token}` } : {}),
+    },
     connections: CONNECTIONS,
     duration: SECONDS,
   });
@@ -64,13 +72,13 @@ async function load(port: number, s: Scenario) {
 }
 
 async function measure(script: string) {
-  const { child, port } = await start(script);
+  const { child, port, token } = await start(script);
   try {
     const idle = rssMiB(child.pid!);
     const rows: Record<string, Awaited<ReturnType<typeof load>>> = {};
     for (const s of SCENARIOS) {
-      await load(port, { ...s, name: `${s.name} warm-up` }); // JIT and caches settle first
-      rows[s.name] = await load(port, s);
+      await load(port, { ...s, name: `${s.name} warm-up` }, token); // JIT and caches settle first
+      rows[s.name] = await load(port, s, token);
     }
     return { rows, idle, loaded: rssMiB(child.pid!) };
   } finally {

@@ -76,7 +76,7 @@ export const editUser = endpoint({
 
 export const newsSchema = z.object({
   id: z.number().int(),
-  kind: z.string().describe('like, comment, reply, follow or system'),
+  kind: z.string().describe('welcome, like, comment, reply, follow or system'),
   text: z.string(),
   actor_id: z.number().int().nullable(),
   ref_type: z.string().nullable(),

@@ -9,6 +9,7 @@ import { useSession } from '../../state/session';
 import { NavBar } from '../../ui/NavBar';
 import { nextOverlayZIndex, overlayStyle } from '../../ui/overlay';
 import { Screen } from '../../ui/Screen';
+import { AccountDetails } from './AccountDetails';
 import { ChangePasswordForm } from './ChangePasswordForm';
 
 const PATH = '/me/setting/accountandsecurity';
@@ -62,21 +63,7 @@ function MemberSecurity({ user }: { user: User }) {
 
   return (
     <section className="section">
-      <h2 className="section__title">{t('profileUi.edit.account')}</h2>
-      <List className="list-card">
-        <List.Item extra={<span className="list-value">{user.username}</span>}>
-          {t('profileUi.edit.username')}
-        </List.Item>
-        <List.Item
-          extra={
-            <span className={`list-value${user.email ? '' : ' muted'}`}>
-              {user.email || t('profileUi.edit.notSet')}
-            </span>
-          }
-        >
-          {t('profileUi.edit.email')}
-        </List.Item>
-      </List>
+      <AccountDetails user={user} />
 
       <h2 className="section__title">{t('profileUi.security.password')}</h2>
       {user.is_tourist ? (

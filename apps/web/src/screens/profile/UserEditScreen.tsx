@@ -6,6 +6,7 @@ import { useMe, useUploadAvatarMutation } from '../../api/queries/users';
 import { NavBar } from '../../ui/NavBar';
 import { Screen } from '../../ui/Screen';
 import { UserAvatar } from '../../ui/UserAvatar';
+import { AccountDetails } from './AccountDetails';
 import { TouristBanner } from './TouristBanner';
 
 /** Edit profile: avatar, nickname and signature; the user name and e-mail are shown only. */
@@ -59,21 +60,7 @@ export default function UserEditScreen() {
               {t('profileUi.edit.signature')}
             </List.Item>
           </List>
-          <h2 className="section__title">{t('profileUi.edit.account')}</h2>
-          <List className="list-card">
-            <List.Item extra={<span className="list-value">{user.username}</span>}>
-              {t('profileUi.edit.username')}
-            </List.Item>
-            <List.Item
-              extra={
-                <span className={`list-value${user.email ? '' : ' muted'}`}>
-                  {user.email || t('profileUi.edit.notSet')}
-                </span>
-              }
-            >
-              {t('profileUi.edit.email')}
-            </List.Item>
-          </List>
+          <AccountDetails user={user} />
           <input
             ref={picker}
             type="file"
