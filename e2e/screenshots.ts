@@ -107,7 +107,7 @@ try {
 
 /** The README's picture: four screens in both themes, small enough to keep in git. */
 async function readmePicture(): Promise<void> {
-  const picks = ['dark-home', 'dark-me', 'light-setting', 'light-about'];
+  const picks = ['dark-home', 'dark-me-member', 'light-login', 'light-user-edit'];
   const imgs = picks.map(
     (p) => `<img src="data:image/png;base64,${readFileSync(path.join(OUT, `${p}.png`)).toString('base64')}">`,
   );
