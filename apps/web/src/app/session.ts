@@ -1,6 +1,6 @@
 import type { User } from '@pixelhall/contract';
+import { userKeys } from '../api/queries/keys';
 import { latestNewsQuery } from '../api/queries/news';
-import { userKeys } from '../api/queries/users';
 import { queryClient } from '../api/query-client';
 import { host } from '../host';
 import { useSession } from '../state/session';

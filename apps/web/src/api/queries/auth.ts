@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSession } from '../../state/session';
 import { request } from '../client';
 import { queryClient } from '../query-client';
-import { userKeys } from './users';
+import { userKeys } from './keys';
 
 type Auth = typeof endpoints.auth;
 

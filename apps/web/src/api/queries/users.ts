@@ -7,11 +7,7 @@ import { useSession } from '../../state/session';
 import { showFailToast, showLoading, showSuccessToast } from '../../ui/feedback';
 import { ApiError, request, upload } from '../client';
 import { queryClient } from '../query-client';
-
-export const userKeys = {
-  me: ['me'] as const,
-  one: (id: number) => ['users', id] as const,
-};
+import { userKeys } from './keys';
 
 /** The signed-in member; mirrored into the session store for code outside React. */
 export const meQuery = () =>
