@@ -12,12 +12,10 @@ import { HostCallError } from '../../host/bridge';
 import type { ThirdPartyLoginRequest, ThirdPartyLoginResult } from '../../host/protocol';
 import { showFailToast } from '../../ui/feedback';
 import { ruleOf, validatePasswordEntered } from '../../ui/form-rules';
-import { NavBar } from '../../ui/NavBar';
-import { Screen } from '../../ui/Screen';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { useFinishSignIn } from './finish';
 import { showAtField } from './form';
-import { AuthIntro, PasswordInput } from './parts';
+import { AuthForm, AuthScreen, PasswordInput } from './parts';
 import { afterSignIn } from './redirect';
 
 interface LoginValues {
@@ -64,15 +62,10 @@ export default function LoginScreen() {
   };
 
   return (
-    <Screen>
-      <NavBar title={t('common.log_in')} />
-      <AuthIntro heading={t('authUi.login.heading')} text={t('authUi.login.intro')} />
+    <AuthScreen title={t('common.log_in')} heading={t('authUi.login.heading')} text={t('authUi.login.intro')}>
       <section className="section">
-        <Form
+        <AuthForm
           form={form}
-          layout="vertical"
-          mode="card"
-          className="auth-form"
           onFinish={submit}
           footer={
             <>
@@ -105,7 +98,7 @@ export default function LoginScreen() {
           >
             <PasswordInput autoComplete="current-password" placeholder={t('authUi.fields.passwordEnter')} />
           </Form.Item>
-        </Form>
+        </AuthForm>
       </section>
       <section className="section">
         <Divider className="auth-divider">{t('authUi.login.or')}</Divider>
@@ -141,6 +134,6 @@ export default function LoginScreen() {
           {t('authUi.login.noAccount')} <Link to="/auth/register">{t('authUi.signUp')}</Link>
         </p>
       </section>
-    </Screen>
+    </AuthScreen>
   );
 }

@@ -7,12 +7,10 @@ import { useMe } from '../../api/queries/users';
 import { signIn } from '../../app/session';
 import { useSession } from '../../state/session';
 import { ruleOf } from '../../ui/form-rules';
-import { NavBar } from '../../ui/NavBar';
-import { Screen } from '../../ui/Screen';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { EmailField, NewPasswordFields } from './fields';
 import { showAtField } from './form';
-import { AuthIntro } from './parts';
+import { AuthForm, AuthScreen } from './parts';
 
 interface RegisterValues {
   username: string;
@@ -55,18 +53,14 @@ export default function RegisterScreen() {
   };
 
   return (
-    <Screen>
-      <NavBar title={t('authUi.signUp')} />
-      <AuthIntro
-        heading={t('authUi.register.heading')}
-        text={tourist ? t('authUi.register.touristIntro') : t('authUi.register.intro')}
-      />
+    <AuthScreen
+      title={t('authUi.signUp')}
+      heading={t('authUi.register.heading')}
+      text={tourist ? t('authUi.register.touristIntro') : t('authUi.register.intro')}
+    >
       <section className="section">
-        <Form
+        <AuthForm
           form={form}
-          layout="vertical"
-          mode="card"
-          className="auth-form"
           onFinish={submit}
           footer={
             <SubmitButton pending={pending} testId="register-submit">
@@ -90,11 +84,11 @@ export default function RegisterScreen() {
           </Form.Item>
           <EmailField />
           <NewPasswordFields label={t('authUi.fields.password')} />
-        </Form>
+        </AuthForm>
         <p className="auth-links">
           {t('authUi.register.haveAccount')} <Link to="/login">{t('common.log_in')}</Link>
         </p>
       </section>
-    </Screen>
+    </AuthScreen>
   );
 }

@@ -7,12 +7,10 @@ import { useRouteQuery } from '../../app/route-context';
 import { signOut } from '../../app/session';
 import { useSession } from '../../state/session';
 import { ruleOf } from '../../ui/form-rules';
-import { NavBar } from '../../ui/NavBar';
-import { Screen } from '../../ui/Screen';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { EmailField, NewPasswordFields } from './fields';
 import { showAtField } from './form';
-import { AuthIntro } from './parts';
+import { AuthForm, AuthScreen } from './parts';
 
 interface ResetValues {
   email: string;
@@ -46,15 +44,14 @@ export default function ResetPasswordScreen() {
   };
 
   return (
-    <Screen>
-      <NavBar title={t('authUi.reset.title')} />
-      <AuthIntro heading={t('authUi.reset.heading')} text={t('authUi.reset.intro')} />
+    <AuthScreen
+      title={t('authUi.reset.title')}
+      heading={t('authUi.reset.heading')}
+      text={t('authUi.reset.intro')}
+    >
       <section className="section">
-        <Form
+        <AuthForm
           form={form}
-          layout="vertical"
-          mode="card"
-          className="auth-form"
           initialValues={{ email }}
           onFinish={submit}
           footer={
@@ -73,7 +70,7 @@ export default function ResetPasswordScreen() {
             />
           </Form.Item>
           <NewPasswordFields label={t('authUi.fields.newPassword')} />
-        </Form>
+        </AuthForm>
         <p className="auth-links">
           {t('authUi.reset.noCode')}{' '}
           <button
@@ -86,6 +83,6 @@ export default function ResetPasswordScreen() {
           </button>
         </p>
       </section>
-    </Screen>
+    </AuthScreen>
   );
 }

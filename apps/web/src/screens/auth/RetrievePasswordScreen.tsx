@@ -2,11 +2,9 @@ import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSendMail } from '../../api/queries/auth';
-import { NavBar } from '../../ui/NavBar';
-import { Screen } from '../../ui/Screen';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { EmailField } from './fields';
-import { AuthIntro } from './parts';
+import { AuthForm, AuthScreen } from './parts';
 
 const resetPath = (email: string) => `/auth/reset?email=${encodeURIComponent(email.trim())}`;
 
@@ -18,15 +16,14 @@ export default function RetrievePasswordScreen() {
   const sendMail = useSendMail();
 
   return (
-    <Screen>
-      <NavBar title={t('authUi.retrieve.title')} />
-      <AuthIntro heading={t('authUi.retrieve.heading')} text={t('authUi.retrieve.intro')} />
+    <AuthScreen
+      title={t('authUi.retrieve.title')}
+      heading={t('authUi.retrieve.heading')}
+      text={t('authUi.retrieve.intro')}
+    >
       <section className="section">
-        <Form
+        <AuthForm
           form={form}
-          layout="vertical"
-          mode="card"
-          className="auth-form"
           onFinish={({ email }) =>
             sendMail.mutate({ email }, { onSuccess: () => navigate(resetPath(email)) })
           }
@@ -37,7 +34,7 @@ export default function RetrievePasswordScreen() {
           }
         >
           <EmailField />
-        </Form>
+        </AuthForm>
         <p className="auth-links">
           <button
             type="button"
@@ -48,6 +45,6 @@ export default function RetrievePasswordScreen() {
           </button>
         </p>
       </section>
-    </Screen>
+    </AuthScreen>
   );
 }

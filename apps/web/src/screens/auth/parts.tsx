@@ -1,8 +1,10 @@
-import { Input } from 'antd-mobile';
+import { Form, type FormProps, Input } from 'antd-mobile';
 import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NavBar } from '../../ui/NavBar';
 import { PixelLogo } from '../../ui/PixelLogo';
+import { Screen } from '../../ui/Screen';
 import './auth.css';
 
 /** The top of a sign-in screen: the mark, what this page is for, one line of help. */
@@ -14,6 +16,32 @@ export function AuthIntro({ heading, text }: { heading: string; text: string }) 
       <p>{text}</p>
     </div>
   );
+}
+
+/** A sign-in screen: its header, the intro, then the screen's own sections. */
+export function AuthScreen({
+  title,
+  heading,
+  text,
+  children,
+}: {
+  title: string;
+  heading: string;
+  text: string;
+  children: ReactNode;
+}) {
+  return (
+    <Screen>
+      <NavBar title={title} />
+      <AuthIntro heading={heading} text={text} />
+      {children}
+    </Screen>
+  );
+}
+
+/** The forms of the sign-in screens: labels above the fields, on one card. */
+export function AuthForm(props: FormProps) {
+  return <Form layout="vertical" mode="card" className="auth-form" {...props} />;
 }
 
 /** A password field with a show/hide toggle; `value`/`onChange` come from the Form.Item. */
