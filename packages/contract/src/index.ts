@@ -1,8 +1,15 @@
 export * from './api/app-version';
 export * from './api/auth';
+export * from './api/comments';
 export * from './api/common';
+export * from './api/community-common';
 export * from './api/endpoint';
+export * from './api/follows';
+export * from './api/grades';
 export * from './api/options';
+export * from './api/posts';
+export * from './api/search';
+export * from './api/topics';
 export * from './api/uploads';
 export * from './api/users';
 export * from './codes';
@@ -21,7 +28,12 @@ export * from './validators';
 
 import { appVersionEndpoints } from './api/app-version';
 import { authEndpoints } from './api/auth';
+import { commentsEndpoints } from './api/comments';
+import { followsEndpoints } from './api/follows';
 import { optionsEndpoints } from './api/options';
+import { postsEndpoints } from './api/posts';
+import { searchEndpoints } from './api/search';
+import { topicsEndpoints } from './api/topics';
 import { uploadsEndpoints } from './api/uploads';
 import { usersEndpoints } from './api/users';
 
@@ -32,4 +44,9 @@ export const endpoints = {
   users: usersEndpoints,
   auth: authEndpoints,
   uploads: uploadsEndpoints,
+  topics: topicsEndpoints,
+  posts: postsEndpoints,
+  comments: commentsEndpoints,
+  follows: followsEndpoints,
+  search: searchEndpoints,
 } as const;

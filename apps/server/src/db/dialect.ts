@@ -13,6 +13,8 @@ export interface Dialect {
   withId<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>;
   /** A 64-bit integer column type for epoch milliseconds and money. */
   bigint: 'bigint' | 'integer';
+  /** A 64-bit float column type (scores). */
+  double: 'double precision' | 'real';
 }
 
 export function dialectFor(engine: Engine): Dialect {
@@ -21,12 +23,14 @@ export function dialectFor(engine: Engine): Dialect {
       engine,
       withId: (t) => t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement()),
       bigint: 'integer',
+      double: 'real',
     };
   }
   return {
     engine,
     withId: (t) => t.addColumn('id', 'bigserial', (c) => c.primaryKey()),
     bigint: 'bigint',
+    double: 'double precision',
   };
 }
 

@@ -4,9 +4,19 @@ import { latestNewsQuery } from '../api/queries/news';
 import { queryClient } from '../api/query-client';
 import { host } from '../host';
 import { useSession } from '../state/session';
+import { emitAppEvent } from './events';
 
 /** Caches that belong to whoever was signed in (spec §4 clears home and post caches on a change). */
-const PER_MEMBER_QUERIES = [['me'], ['home'], ['posts'], ['news']] as const;
+const PER_MEMBER_QUERIES = [
+  ['me'],
+  ['home'],
+  ['posts'],
+  ['news'],
+  ['topics'],
+  ['comments'],
+  ['users'],
+  ['search'],
+] as const;
 
 function clearMemberCaches(): void {
   for (const queryKey of PER_MEMBER_QUERIES) queryClient.removeQueries({ queryKey });
@@ -31,4 +41,5 @@ export function signOut(reason: 'signed-out' | 'expired'): void {
   if (reason === 'expired') void host.call('tokenExpire', undefined, { silent: true }).catch(() => {});
   void host.call('setToken', { token: null }, { silent: true }).catch(() => {});
   void host.call('loginStatusChanged', { loggedIn: false }, { silent: true }).catch(() => {});
+  emitAppEvent('signOut', { reason });
 }

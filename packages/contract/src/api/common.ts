@@ -19,3 +19,12 @@ export function listOf<T extends z.ZodType>(item: T) {
 
 export const emptyPayload = z.object({}).describe('No payload');
 export const emptyData = z.null();
+
+/** A positive integer id, from a JSON number or a query-string digit string. */
+export const idField = z.coerce.number({ error: 'errors.invalid_payload' }).int().positive();
+
+/** Explicit state for toggles: absent toggles, true/false sets (idempotent when repeated). */
+export const toggleField = z
+  .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
+  .optional()
+  .describe('Set this state; omit to toggle');

@@ -1,23 +1,9 @@
 import { z } from 'zod';
 import { nicknameField, signatureField } from '../validators';
+import { listOf, pageQuery } from './common';
+import { authorSchema } from './community-common';
 import { endpoint } from './endpoint';
-
-/** Grades are named ranges of levels (spec §3); the app translates the name as `grade.<name>`. */
-export const GRADES = [
-  { name: 'novice', min_level: 1 },
-  { name: 'player', min_level: 5 },
-  { name: 'veteran', min_level: 10 },
-  { name: 'expert', min_level: 21 },
-  { name: 'master', min_level: 30 },
-  { name: 'legend', min_level: 50 },
-] as const;
-export type GradeName = (typeof GRADES)[number]['name'];
-
-export function gradeForLevel(level: number): GradeName {
-  let grade: GradeName = GRADES[0].name;
-  for (const g of GRADES) if (level >= g.min_level) grade = g.name;
-  return grade;
-}
+import { GRADES, type GradeName } from './grades';
 
 export const userSchema = z.object({
   id: z.number().int(),
@@ -74,16 +60,30 @@ export const editUser = endpoint({
   data: userSchema,
 });
 
+export const NEWS_KINDS = [
+  'welcome',
+  'like',
+  'comment',
+  'reply',
+  'comment_like',
+  'follow',
+  'system',
+] as const;
+
 export const newsSchema = z.object({
   id: z.number().int(),
-  kind: z.string().describe('welcome, like, comment, reply, follow or system'),
-  text: z.string(),
+  kind: z.string().describe(NEWS_KINDS.join(', ')),
+  text: z.string().describe('System messages: the text. Others: the comment or reply, if any'),
   actor_id: z.number().int().nullable(),
-  ref_type: z.string().nullable(),
+  actor: authorSchema.nullable().describe('Who liked, commented, replied or followed'),
+  ref_type: z.string().nullable().describe('post or comment'),
   ref_id: z.number().int().nullable(),
+  post_id: z.number().int().nullable().describe('The post to open'),
+  post_text: z.string().nullable().describe('A teaser of that post (paid posts: only the teaser)'),
   read: z.boolean(),
   created_at: z.number().int(),
 });
+export type News = z.output<typeof newsSchema>;
 
 export const latestNews = endpoint({
   base: 'api',
@@ -95,4 +95,23 @@ export const latestNews = endpoint({
   data: z.object({ unread: z.number().int().min(0), latest: newsSchema.nullable() }),
 });
 
-export const usersEndpoints = { getUser, editUser, latestNews } as const;
+export const newsList = endpoint({
+  base: 'api',
+  path: 'news/list',
+  methods: ['POST', 'GET'],
+  auth: 'required',
+  summary: "The caller's inbox, newest first",
+  payload: pageQuery,
+  data: listOf(newsSchema),
+});
+
+export const clearNews = endpoint({
+  base: 'api',
+  path: 'clear/news',
+  auth: 'required',
+  summary: 'Mark every item of the inbox as read',
+  payload: z.object({}),
+  data: z.object({ unread: z.number().int().min(0) }),
+});
+
+export const usersEndpoints = { getUser, editUser, latestNews, newsList, clearNews } as const;

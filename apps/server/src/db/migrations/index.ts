@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../dialect';
 import * as m0001 from './0001_foundation';
 import * as m0002 from './0002_accounts';
+import * as m0003 from './0003_community';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then
 type Up = (db: Kysely<any>, dialect: Dialect) => Promise<void>;
@@ -13,4 +14,5 @@ type Up = (db: Kysely<any>, dialect: Dialect) => Promise<void>;
 export const MIGRATIONS: ReadonlyArray<readonly [name: string, up: Up]> = [
   ['0001_foundation', m0001.up],
   ['0002_accounts', m0002.up],
+  ['0003_community', m0003.up],
 ];

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { GRADES, type GradeName } from './grades';
+
+/** How another member appears beside their content: enough for an avatar, a name and a badge. */
+export const authorSchema = z.object({
+  id: z.number().int(),
+  nickname: z.string(),
+  avatar: z.string(),
+  level: z.number().int().min(1),
+  grade: z.enum(GRADES.map((g) => g.name) as [GradeName, ...GradeName[]]),
+});
+export type Author = z.output<typeof authorSchema>;
+
+/** A member in a list (followers, search results, blacklist), with the viewer's relation. */
+export const userCardSchema = authorSchema.extend({
+  signature: z.string(),
+  follower_count: z.number().int().min(0),
+  followed: z.boolean().describe('The viewer follows this member'),
+  follows_you: z.boolean().describe('This member follows the viewer'),
+});
+export type UserCard = z.output<typeof userCardSchema>;
