@@ -11,7 +11,9 @@ import { sessionsRepo } from '@pixelhall/server/src/features/sessions/repo';
 import { sessionsService } from '@pixelhall/server/src/features/sessions/service';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expectScreenOnPage, launchBrowser, phoneContext } from './support/browser';
+import { stageCommunityScene } from './support/community-scene';
 import { startServer } from './support/server';
+import { showcasePosts } from './support/showcase-posts';
 
 const OUT = path.join(path.dirname(fileURLToPath(import.meta.url)), '.artifacts/screens');
 /** Who is looking: nobody signed in (the default), a member, or a visitor (tourist) account. */
@@ -40,6 +42,32 @@ const SCREENS: Array<[name: string, hash: string, screen: string, viewer?: Viewe
   ['reset', '/auth/reset?email=a%40b.co', 'auth-reset'],
   ['third', '/auth/third?code=x&state=y', 'auth-third'],
   ['activedetail', '/auth/activedetail', 'auth-activedetail', 'member'],
+  // Home, search and topics; the member's variants show YOURS, follow states and the staged posts.
+  ['home-member', '/home', 'home', 'member'],
+  ['search', '/home/search', 'search'],
+  ['classify', '/classify', 'classify'],
+  ['classify-member', '/classify', 'classify', 'member'],
+  ['topic', '/topic/1', 'topic'],
+  ['topic-member', '/topic/1', 'topic', 'member'],
+  // Member pages; the member's community life is staged by stageCommunityScene. /user/1 is the
+  // first demo member (Pixel Pat), whom the member follows.
+  ['user', '/user/1', 'user-id'],
+  ['user-member', '/user/1', 'user-id', 'member'],
+  ['user-followed', '/user/followed', 'user-followed', 'member'],
+  ['user-beingfollowed', '/user/beingfollowed', 'user-beingfollowed', 'member'],
+  ['user-followers-of', '/user/beingfollowed?user_id=1', 'user-beingfollowed'],
+  ['me-posts', '/me/posts', 'me-posts', 'member'],
+  ['me-upvoted', '/me/upvoted', 'me-upvoted', 'member'],
+  ['me-comment', '/me/comment', 'me-comment', 'member'],
+  ['me-blacklist', '/me/blacklist', 'me-blacklist', 'member'],
+  ['me-news', '/me/news', 'me-news', 'member'],
+  // Writing a post, and posts found by what they hold (see showcasePosts: seeded ids vary).
+  ['note', '/note', 'note', 'member'],
+  ['note-topic', '/note/topic', 'note-topic', 'member'],
+  ['post', '/post/__POST_PICTURES__', 'post'],
+  ['post-member', '/post/__POST_FILES__', 'post', 'member'],
+  ['post-paid', '/post/__POST_PAID__', 'post'],
+  ['post-adult', '/post/__POST_ADULT__', 'post'],
 ];
 
 /** A name picks its screen and its variants: `me` takes `me-member` and `me-tourist` too. */
@@ -67,6 +95,14 @@ try {
       tokens[viewer] = await createViewer(viewer);
     }
   }
+  if (tokens.member) await stageCommunityScene(server.url, server.databaseUrl, tokens.member);
+  // The home announcement is shown once per device; counted as seen, so the pictures show the screens.
+  const popup = (await (await fetch(`${server.url}/api/pop/up`)).json()) as { data: { id: number } | null };
+  const seenPopups = popup.data ? [popup.data.id] : [];
+  const placeholders: Record<string, string> = {
+    __SELF__: encodeURIComponent(server.url),
+    ...(await showcasePosts(server.databaseUrl)),
+  };
   for (const theme of ['dark', 'light'] as const) {
     const contexts: BrowserContext[] = [];
     const pages = new Map<Viewer, Page>();
@@ -76,12 +112,13 @@ try {
       const context = await phoneContext(browser);
       contexts.push(context);
       await context.addInitScript(
-        ([t, token]) => {
+        ([t, token, seen]) => {
           localStorage.setItem('pixelhall.preferences', JSON.stringify({ state: { theme: t }, version: 1 }));
+          localStorage.setItem('pixelhall.popups', JSON.stringify({ state: { seen }, version: 1 }));
           if (token)
             localStorage.setItem('pixelhall.session', JSON.stringify({ state: { token }, version: 1 }));
         },
-        [theme, tokens[viewer] ?? null] as const,
+        [theme, tokens[viewer] ?? null, seenPopups] as const,
       );
       const page = await context.newPage();
       pages.set(viewer, page);
@@ -90,7 +127,7 @@ try {
     for (const [name, hash, screen, viewer = 'visitor'] of SCREENS) {
       if (!picked(name)) continue;
       const page = await pageFor(viewer);
-      await page.goto(`${server.url}/#${hash.replace('__SELF__', encodeURIComponent(server.url))}`);
+      await page.goto(`${server.url}/#${hash.replace(/__[A-Z_]+__/g, (p) => placeholders[p] ?? p)}`);
       await expectScreenOnPage(page, screen);
       await page.waitForTimeout(400);
       await page.screenshot({ path: path.join(OUT, `${theme}-${name}.png`) });

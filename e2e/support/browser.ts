@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { skipHomePopup } from './community';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -46,9 +47,13 @@ export async function expectScreenOnPage(page: Page, name: string): Promise<void
 
 /**
  * One browser per test file and a fresh phone context per test; `onEach` receives the page and
- * context of each test.
+ * context of each test. The demo world's announcement pop-up would cover Home at random moments,
+ * so it counts as already seen unless a journey is about it.
  */
-export function usePhone(onEach: (page: Page, context: BrowserContext) => void): void {
+export function usePhone(
+  onEach: (page: Page, context: BrowserContext) => void,
+  options: { announcements?: boolean } = {},
+): void {
   let browser: Browser;
   let context: BrowserContext;
   beforeAll(async () => {
@@ -57,6 +62,7 @@ export function usePhone(onEach: (page: Page, context: BrowserContext) => void):
   afterAll(() => browser.close());
   beforeEach(async () => {
     context = await phoneContext(browser);
+    if (!options.announcements) await skipHomePopup(context);
     onEach(await context.newPage(), context);
   });
   afterEach(() => context.close());

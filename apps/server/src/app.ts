@@ -3,20 +3,28 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { CLIENT_VERSION, DEFAULT_LOCALE, negotiateLocale } from '@pixelhall/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { ping } from './db/dialect';
 import { accountsRoutes } from './features/accounts/routes';
 import { appVersionRoutes } from './features/app-version/routes';
+import { commentsRoutes } from './features/comments/routes';
+import { followsRoutes } from './features/follows/routes';
 import { newsRoutes } from './features/news/routes';
 import { optionsRoutes } from './features/options/routes';
 import { passwordResetRoutes } from './features/password-reset/routes';
+import { startHotScoring } from './features/posts/hot-score';
+import { postsRoutes } from './features/posts/routes';
+import { searchRoutes } from './features/search/routes';
 import { thirdPartyRoutes } from './features/third-party/routes';
+import { topicsRoutes } from './features/topics/routes';
+import { translateRoutes } from './features/translate/routes';
 import { uploadsRoutes } from './features/uploads/routes';
 import { usersRoutes } from './features/users/routes';
 import { AppError } from './http/app-error';
 import { installErrorHandling } from './http/error-handler';
+import { contractSerializerCompiler } from './http/serializer';
 import { translator } from './i18n';
 import { createServices, type Services } from './services';
 import './http/request-context';
@@ -46,7 +54,7 @@ export async function buildApp({ config, database, clock = Date.now }: AppDeps):
   });
   const services = createServices(database, config, clock, app.log);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(contractSerializerCompiler({ crossCheck: config.env !== 'production' }));
 
   app.decorateRequest('locale', DEFAULT_LOCALE);
   app.decorateRequest('t', null as never);
@@ -94,6 +102,12 @@ export async function buildApp({ config, database, clock = Date.now }: AppDeps):
       passwordResetRoutes(api, services.passwordReset);
       thirdPartyRoutes(api, services.thirdParty);
       newsRoutes(api, services.news);
+      topicsRoutes(api, services.topics);
+      postsRoutes(api, services);
+      commentsRoutes(api, services.comments);
+      followsRoutes(api, services.follows);
+      searchRoutes(api, services.search);
+      translateRoutes(api, services.translate);
     },
     { prefix: '/api' },
   );
@@ -105,7 +119,7 @@ export async function buildApp({ config, database, clock = Date.now }: AppDeps):
   );
   await app.register(
     async (upload) => {
-      await uploadsRoutes(upload, services.uploads);
+      await uploadsRoutes(upload, services.uploads, services.bigUploads);
     },
     { prefix: '/upload' },
   );
@@ -135,7 +149,11 @@ export async function buildApp({ config, database, clock = Date.now }: AppDeps):
     });
   }
 
+  const stopHotScoring = startHotScoring(services.hotScore.run, config.hotScoreIntervalMs, (err) =>
+    app.log.error({ err }, 'hot-score batch failed'),
+  );
   app.addHook('onClose', async () => {
+    stopHotScoring();
     await database.close();
   });
   return { app, services };

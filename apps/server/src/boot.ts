@@ -10,7 +10,7 @@ export async function prepareDatabase(config: Config, log: (msg: string) => void
     const migrated = await migrateToLatest(database);
     if (migrated.length) log(`migrated: ${migrated.join(', ')}`);
     if (config.seed) {
-      const seeded = await seedDemoWorld(database);
+      const seeded = await seedDemoWorld(database, { uploadDir: config.uploadDir });
       if (seeded.length) log(`seeded: ${seeded.join(', ')}`);
     }
     return database;

@@ -37,6 +37,7 @@ const envSchema = z.object({
     .positive()
     .default(1024 * 1024),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  HOT_SCORE_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -44,6 +45,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Pixelhall <no-reply@pixelhall.local>'),
   OUTBOX_DIR: z.string().min(1).default('./data/outbox'),
   UPLOAD_DIR: z.string().min(1).default('./data/uploads'),
+  TRANSLATE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TRANSLATE_API_KEY: z.string().min(1).optional(),
   OIDC_PROVIDERS: z.string().default('[]'),
   FIREBASE_PROJECT_ID: z.string().optional(),
   FIREBASE_JWKS_URL: z
@@ -82,11 +85,18 @@ export interface Config {
   bodyLimit: number;
   /** Where people reach the app; links in e-mails point here. */
   publicUrl: string;
+  /** PUBLIC_URL as given; null when unset, so shared post links follow the request's origin. */
+  configuredPublicUrl: string | null;
+  /** How often the hot-score batch runs; 0 turns it off (tests run it by hand). */
+  hotScoreIntervalMs: number;
   /** Null: mails go to `outboxDir` and the log instead. */
   smtpUrl: string | null;
   mailFrom: string;
   outboxDir: string;
   uploadDir: string;
+  /** A LibreTranslate-compatible service (base URL, no trailing slash); null: no translation. */
+  translateUrl: string | null;
+  translateApiKey: string | null;
   oidcProviders: OidcProvider[];
   firebase: { projectId: string; jwksUrl: string } | null;
 }
@@ -114,10 +124,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxMs: e.SESSION_MAX_DAYS * 86_400_000,
     bodyLimit: e.BODY_LIMIT_BYTES,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    configuredPublicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
+    hotScoreIntervalMs: e.HOT_SCORE_INTERVAL_MS,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     outboxDir: resolveFromInvocation(e.OUTBOX_DIR),
     uploadDir: resolveFromInvocation(e.UPLOAD_DIR),
+    translateUrl: e.TRANSLATE_URL ? e.TRANSLATE_URL.replace(/\/+$/, '') : null,
+    translateApiKey: e.TRANSLATE_API_KEY ?? null,
     oidcProviders: parseProviders(e.OIDC_PROVIDERS),
     firebase: e.FIREBASE_PROJECT_ID
       ? { projectId: e.FIREBASE_PROJECT_ID, jwksUrl: e.FIREBASE_JWKS_URL }
@@ -149,7 +163,8 @@ function normaliseDatabaseUrl(url: string): string {
 /** A config for tests and tools: defaults, quiet logs, no web app unless asked for. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED: 'false' }),
+    // Tests score hot posts by calling the batch themselves, when they mean to.
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED: 'false', HOT_SCORE_INTERVAL_MS: '0' }),
     webDist: null,
     ...overrides,
   };

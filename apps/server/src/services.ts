@@ -1,20 +1,32 @@
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { accountsService } from './features/accounts/service';
 import { appVersionsRepo } from './features/app-version/repo';
 import { appVersionService } from './features/app-version/service';
+import { commentsService } from './features/comments/service';
+import { followsService } from './features/follows/service';
 import { createMailer } from './features/mail/mailer';
-import { newsRepo } from './features/news/repo';
 import { newsService } from './features/news/service';
 import { optionsRepo } from './features/options/repo';
 import { optionsService } from './features/options/service';
 import { passwordResetRepo } from './features/password-reset/repo';
 import { passwordResetService } from './features/password-reset/service';
+import { announcementsService } from './features/posts/announcements';
+import { feedsService } from './features/posts/feeds';
+import { firstPagesCache } from './features/posts/first-pages';
+import { hotScoreService } from './features/posts/hot-score';
+import { postsService } from './features/posts/service';
+import { searchService } from './features/search/service';
 import { sessionsRepo } from './features/sessions/repo';
 import { sessionsService } from './features/sessions/service';
 import { thirdPartyService } from './features/third-party/service';
 import { createIdTokenVerifier } from './features/third-party/verifier';
+import { topicsService } from './features/topics/service';
+import { libreTranslate } from './features/translate/libre-translate';
+import { translateService } from './features/translate/service';
+import { bigUploadsService } from './features/uploads/big-uploads';
 import { uploadsRepo } from './features/uploads/repo';
 import { uploadsService } from './features/uploads/service';
 import { createFileStore } from './features/uploads/storage';
@@ -36,11 +48,21 @@ export function createServices(
     clock,
   );
   const accounts = accountsService({ db, users, sessions, clock });
+  const fileStore = createFileStore(config.uploadDir);
+  // The general feeds' shared page 1, dropped by every write that changes it (feeds.ts).
+  const firstPages = firstPagesCache(clock);
   return {
     sessions,
     accounts,
     users: usersService(users, clock),
-    news: newsService(newsRepo(db)),
+    topics: topicsService({ db, clock }),
+    posts: postsService({ db, clock, publicUrl: config.configuredPublicUrl, firstPages }),
+    feeds: feedsService({ db, firstPages }),
+    announcements: announcementsService({ db, clock }),
+    hotScore: hotScoreService(db, firstPages),
+    news: newsService(db, clock),
+    comments: commentsService(db, clock, () => firstPages.clear()),
+    follows: followsService(db, clock),
     options: optionsService(optionsRepo(db), clock),
     appVersions: appVersionService(appVersionsRepo(db), clock),
     passwordReset: passwordResetService({
@@ -59,7 +81,21 @@ export function createServices(
       sessions,
       clock,
     }),
-    uploads: uploadsService({ repo: uploadsRepo(db), store: createFileStore(config.uploadDir), clock }),
+    search: searchService({ db, engine: database.engine, clock }),
+    translate: translateService({
+      db,
+      translator: config.translateUrl
+        ? libreTranslate({ url: config.translateUrl, apiKey: config.translateApiKey })
+        : null,
+      log,
+    }),
+    uploads: uploadsService({ repo: uploadsRepo(db), store: fileStore, clock }),
+    bigUploads: bigUploadsService({
+      repo: uploadsRepo(db),
+      store: fileStore,
+      dir: path.join(config.uploadDir, 'tus'),
+      clock,
+    }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

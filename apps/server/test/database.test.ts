@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate';
 import { MIGRATIONS } from '../src/db/migrations';
 import { verifyPassword } from '../src/features/accounts/passwords';
@@ -23,8 +26,10 @@ describe('migrations and seed', () => {
   });
 
   it('seeds each part of the demo world once', async () => {
-    expect(await seedDemoWorld(tdb.database)).toEqual(SEEDERS.map((s) => s.name));
-    expect(await seedDemoWorld(tdb.database)).toEqual([]);
+    const uploadDir = mkdtempSync(path.join(tmpdir(), 'pixelhall-seed-'));
+    onTestFinished(() => rmSync(uploadDir, { recursive: true, force: true }));
+    expect(await seedDemoWorld(tdb.database, { uploadDir })).toEqual(SEEDERS.map((s) => s.name));
+    expect(await seedDemoWorld(tdb.database, { uploadDir })).toEqual([]);
     const versions = await tdb.database.db.selectFrom('app_versions').select('version').execute();
     expect(versions.map((v) => v.version)).toContain('1.8.6');
     const demo = await tdb.database.db

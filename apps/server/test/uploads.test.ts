@@ -2,9 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { AVATAR_SIZE, endpoints, endpointUrl, IMAGE_MAX_BYTES, MainCode } from '@pixelhall/contract';
+import {
+  AVATAR_SIZE,
+  endpoints,
+  endpointUrl,
+  IMAGE_MAX_BYTES,
+  MainCode,
+  POST_IMAGE_MAX_SIDE,
+} from '@pixelhall/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFileStore } from '../src/features/uploads/storage';
 import { translator } from '../src/i18n';
 import { buildTestApp, type TestApp } from './helper';
 
@@ -198,6 +206,233 @@ describe('upload/file', () => {
       payload,
     });
     expect(res.json().msg).toBe(translator('es-ES')('errors.image_required'));
+  });
+});
+
+describe('upload/file with app=post_images', () => {
+  const postImage = (data: Buffer, filename = 'shot.png', type = 'image/png'): Part[] => [
+    { name: 'app', value: 'post_images' },
+    { name: 'file', filename, type, data },
+  ];
+  const served = async (url: string) => sharp((await t.app.inject({ method: 'GET', url })).rawPayload);
+
+  it('keeps the whole picture, fitted inside the maximum side, as WebP', async () => {
+    const wide = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#224466' } })
+      .png()
+      .toBuffer();
+    const { status, body } = await upload(postImage(wide));
+    expect(status).toBe(200);
+    expect(body.code).toBe(MainCode.Success);
+    const expected = { mime: 'image/webp', width: POST_IMAGE_MAX_SIDE, height: 683 };
+    expect(body.data).toMatchObject(expected);
+    const meta = await (await served(body.data.url)).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', expected.width, expected.height]);
+    const row = await t.database.db
+      .selectFrom('uploads')
+      .select(['mime', 'width', 'height', 'bytes'])
+      .where('sha256', '=', body.data.sha256)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      mime: 'image/webp',
+      width: expected.width,
+      height: expected.height,
+      bytes: body.data.bytes,
+    });
+  });
+
+  it('never enlarges a small picture', async () => {
+    const { body } = await upload(
+      postImage(await canvas('#336699').jpeg().toBuffer(), 'small.jpg', 'image/jpeg'),
+    );
+    expect(body.data).toMatchObject({ mime: 'image/webp', width: 640, height: 480 });
+  });
+
+  it('turns the picture upright and drops its metadata', async () => {
+    const sideways = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#884422' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExif({ IFD0: { Copyright: 'Somebody' } })
+      .toBuffer();
+    const { body } = await upload(postImage(sideways, 'phone.jpg', 'image/jpeg'));
+    expect(body.data).toMatchObject({ width: 200, height: 300 });
+    const meta = await (await served(body.data.url)).metadata();
+    expect([meta.width, meta.height, meta.exif, meta.orientation]).toEqual([200, 300, undefined, undefined]);
+  });
+
+  it('keeps an animated GIF animated', async () => {
+    const frames = await Promise.all(
+      ['#ff0000', '#00ff00', '#0000ff'].map((background) =>
+        sharp({ create: { width: 120, height: 80, channels: 4, background } })
+          .png()
+          .toBuffer(),
+      ),
+    );
+    const gif = await sharp(frames, { join: { animated: true } })
+      .gif()
+      .toBuffer();
+    const { body } = await upload(postImage(gif, 'dance.gif', 'image/gif'));
+    expect(body.data).toMatchObject({ mime: 'image/webp', width: 120, height: 80 });
+    const meta = await (await served(body.data.url)).metadata();
+    expect(meta.pages).toBe(3);
+  });
+
+  it('refuses what is not an image', async () => {
+    const { body } = await upload(postImage(Buffer.from('%PDF-1.4 not a picture'), 'doc.png'));
+    expect(body).toEqual({ code: 0, msg: 'Please choose an image (JPEG, PNG, GIF or WebP)', data: null });
+  });
+});
+
+describe('download/file', () => {
+  const content = Buffer.from(Array.from({ length: 5000 }, (_, i) => i % 251));
+  let fileId: number;
+  let key: string;
+  let url: string;
+
+  beforeAll(async () => {
+    const now = t.clock.now;
+    const db = t.database.db;
+    const author = await t.make.user();
+    const sha256 = await createFileStore(uploadDir).put(content);
+    await db
+      .insertInto('uploads')
+      .values({
+        sha256,
+        mime: 'application/pdf',
+        bytes: content.length,
+        width: null,
+        height: null,
+        owner_id: author.id,
+        created_at: now,
+      })
+      .execute();
+    const category = await db
+      .insertInto('categories')
+      .values({ name: 'Files', created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const topic = await db
+      .insertInto('topics')
+      .values({ category_id: Number(category.id), name: 'Manuals', created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const post = await db
+      .insertInto('posts')
+      .values({
+        user_id: author.id,
+        topic_id: Number(topic.id),
+        text: 'The manual',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    key = randomBytes(24).toString('base64url');
+    const file = await db
+      .insertInto('post_files')
+      .values({
+        post_id: Number(post.id),
+        position: 0,
+        sha256,
+        name: 'Manual «Zelda» 説明書.pdf',
+        mime: 'application/pdf',
+        bytes: content.length,
+        access_key: key,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    fileId = Number(file.id);
+    url = `/upload/download/file?id=${fileId}&key=${encodeURIComponent(key)}`;
+  });
+
+  const downloads = async () =>
+    Number(
+      (
+        await t.database.db
+          .selectFrom('post_files')
+          .select('download_count')
+          .where('id', '=', fileId)
+          .executeTakeFirstOrThrow()
+      ).download_count,
+    );
+
+  it('sends the file as an attachment with a safe type, and counts it', async () => {
+    const before = await downloads();
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(content)).toBe(true);
+    expect(res.headers).toMatchObject({
+      'content-type': 'application/pdf',
+      'content-length': String(content.length),
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'",
+      'accept-ranges': 'bytes',
+      'content-disposition': `attachment; filename="Manual _Zelda_ ___.pdf"; filename*=UTF-8''${encodeURIComponent('Manual «Zelda» 説明書.pdf')}`,
+    });
+    expect(await downloads()).toBe(before + 1);
+  });
+
+  it('resumes with Range, counting only the request that starts at the beginning', async () => {
+    const before = await downloads();
+    const first = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-1999' } });
+    expect(first.statusCode).toBe(206);
+    expect(first.headers['content-range']).toBe(`bytes 0-1999/${content.length}`);
+    expect(first.rawPayload.equals(content.subarray(0, 2000))).toBe(true);
+    const rest = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=2000-' } });
+    expect(rest.statusCode).toBe(206);
+    expect(rest.headers['content-length']).toBe(String(content.length - 2000));
+    expect(Buffer.concat([first.rawPayload, rest.rawPayload]).equals(content)).toBe(true);
+    expect(await downloads()).toBe(before + 1);
+
+    const past = await t.app.inject({ method: 'GET', url, headers: { range: `bytes=${content.length}-` } });
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${content.length}`);
+    expect(await downloads()).toBe(before + 1);
+  });
+
+  it('answers HEAD without a body and without counting', async () => {
+    const before = await downloads();
+    const res = await t.app.inject({ method: 'HEAD', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-length']).toBe(String(content.length));
+    expect(res.headers['content-disposition']).toMatch(/^attachment;/);
+    expect(res.rawPayload.length).toBe(0);
+    expect(await downloads()).toBe(before);
+  });
+
+  it('serves a type that is not a harmless one as octet-stream', async () => {
+    await t.database.db
+      .updateTable('post_files')
+      .set({ mime: 'text/html' })
+      .where('id', '=', fileId)
+      .execute();
+    try {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-type']).toBe('application/octet-stream');
+    } finally {
+      await t.database.db
+        .updateTable('post_files')
+        .set({ mime: 'application/pdf' })
+        .where('id', '=', fileId)
+        .execute();
+    }
+  });
+
+  it('answers 404 for a wrong or missing key or id, counting nothing', async () => {
+    const before = await downloads();
+    for (const wrong of [
+      `/upload/download/file?id=${fileId}&key=${encodeURIComponent(`${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`)}`,
+      `/upload/download/file?id=${fileId}&key=${encodeURIComponent(key.slice(0, -1))}`,
+      `/upload/download/file?id=${fileId}&key=`,
+      `/upload/download/file?id=${fileId}`,
+      `/upload/download/file?id=${fileId + 1000}&key=${encodeURIComponent(key)}`,
+      `/upload/download/file?id=abc&key=${encodeURIComponent(key)}`,
+      `/upload/download/file?key=${encodeURIComponent(key)}`,
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url: wrong });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ code: 0, msg: 'Not found', data: null });
+    }
+    expect(await downloads()).toBe(before);
   });
 });
 

@@ -24,7 +24,13 @@ export interface RouteDef {
 
 const HomeScreen = lazy(() => import('./screens/home/HomeScreen'));
 const GameScreen = lazy(() => import('./screens/game/GameScreen'));
+const SearchScreen = lazy(() => import('./screens/search/SearchScreen'));
+const ClassifyScreen = lazy(() => import('./screens/classify/ClassifyScreen'));
+const TopicScreen = lazy(() => import('./screens/topic/TopicScreen'));
 const MeScreen = lazy(() => import('./screens/me/MeScreen'));
+const PostScreen = lazy(() => import('./screens/post/PostScreen'));
+const NoteScreen = lazy(() => import('./screens/note/NoteScreen'));
+const NoteTopicScreen = lazy(() => import('./screens/note/NoteTopicScreen'));
 const SettingScreen = lazy(() => import('./screens/setting/SettingScreen'));
 const AboutScreen = lazy(() => import('./screens/about/AboutScreen'));
 const WebviewScreen = lazy(() => import('./screens/webview/WebviewScreen'));
@@ -40,6 +46,14 @@ const UserEditScreen = lazy(() => import('./screens/profile/UserEditScreen'));
 const EditNicknameScreen = lazy(() => import('./screens/profile/EditNicknameScreen'));
 const EditSignatureScreen = lazy(() => import('./screens/profile/EditSignatureScreen'));
 const AccountSecurityScreen = lazy(() => import('./screens/profile/AccountSecurityScreen'));
+const UserScreen = lazy(() => import('./screens/user/UserScreen'));
+const FollowedScreen = lazy(() => import('./screens/follows/FollowedScreen'));
+const BeingFollowedScreen = lazy(() => import('./screens/follows/BeingFollowedScreen'));
+const BlacklistScreen = lazy(() => import('./screens/follows/BlacklistScreen'));
+const MyPostsScreen = lazy(() => import('./screens/me/MyPostsScreen'));
+const MyUpvotedScreen = lazy(() => import('./screens/me/MyUpvotedScreen'));
+const MyCommentsScreen = lazy(() => import('./screens/me/MyCommentsScreen'));
+const NewsScreen = lazy(() => import('./screens/inbox/NewsScreen'));
 
 const me = (name: string, login: boolean, screen?: RouteDef['screen']): RouteDef => ({
   name: `me-${name.replaceAll('/', '-')}`,
@@ -63,7 +77,7 @@ export const ROUTES: RouteDef[] = [
     showTabBar: true,
     tabBar: true,
   },
-  { name: 'search', path: '/home/search', keepAlive: true },
+  { name: 'search', path: '/home/search', screen: SearchScreen, keepAlive: true },
   { name: 'game', path: '/game', screen: GameScreen, keepAlive: true, tabBar: true },
   { name: 'game-topic', path: '/game/topic', keepAlive: true },
   { name: 'game-search', path: '/game/search', keepAlive: true },
@@ -73,13 +87,20 @@ export const ROUTES: RouteDef[] = [
   { name: 'game-components-topics', path: '/game/components/topics' },
   { name: 'game-components-recommend', path: '/game/components/recommend' },
   { name: 'game-components-classification', path: '/game/components/classification' },
-  { name: 'classify', path: '/classify', keepAlive: true },
-  { name: 'post', path: '/post/:id' },
+  { name: 'classify', path: '/classify', screen: ClassifyScreen, keepAlive: true },
+  { name: 'post', path: '/post/:id', screen: PostScreen },
   { name: 'rom', path: '/rom/:id' },
-  { name: 'topic', path: '/topic/:id', keepAlive: true, showTabBar: true, tabBar: true },
+  {
+    name: 'topic',
+    path: '/topic/:id',
+    screen: TopicScreen,
+    keepAlive: true,
+    showTabBar: true,
+    tabBar: true,
+  },
   // Writing needs an account; the spec's table leaves these unmarked, the server enforces it anyway.
-  { name: 'note', path: '/note', login: true },
-  { name: 'note-topic', path: '/note/topic', login: true },
+  { name: 'note', path: '/note', login: true, screen: NoteScreen },
+  { name: 'note-topic', path: '/note/topic', login: true, screen: NoteTopicScreen },
   {
     name: 'me',
     path: '/me',
@@ -92,16 +113,16 @@ export const ROUTES: RouteDef[] = [
   me('archives/cloud', true),
   me('archives/cloud/slot', true),
   me('achievement', true),
-  me('upvoted', true),
+  me('upvoted', true, MyUpvotedScreen),
   me('task', true),
   me('recent', true),
-  me('posts', true),
-  me('news', true),
+  me('posts', true, MyPostsScreen),
+  me('news', true, NewsScreen),
   me('grade', true),
   me('feedback', true),
   me('favorite', true),
-  me('comment', true),
-  me('blacklist', true),
+  me('comment', true, MyCommentsScreen),
+  me('blacklist', true, BlacklistScreen),
   me('achievement/details', false),
   me('setting', false, SettingScreen),
   me('setting/game', false),
@@ -113,10 +134,10 @@ export const ROUTES: RouteDef[] = [
   { name: 'user-edit', path: '/user/edit', login: true, screen: UserEditScreen },
   { name: 'user-edit-nickname', path: '/user/edit/nickname', login: true, screen: EditNicknameScreen },
   { name: 'user-edit-signature', path: '/user/edit/signature', login: true, screen: EditSignatureScreen },
-  { name: 'user-followed', path: '/user/followed' },
-  { name: 'user-beingfollowed', path: '/user/beingfollowed' },
+  { name: 'user-followed', path: '/user/followed', screen: FollowedScreen },
+  { name: 'user-beingfollowed', path: '/user/beingfollowed', screen: BeingFollowedScreen },
   // After the fixed /user/… paths: the first match wins, and ':id' would take "edit" too.
-  { name: 'user-id', path: '/user/:id', hideStatusBar: true, statusBarTheme: 'dark' },
+  { name: 'user-id', path: '/user/:id', screen: UserScreen, hideStatusBar: true, statusBarTheme: 'dark' },
   { name: 'webview', path: '/webview', screen: WebviewScreen },
   { name: 'login', path: '/login', screen: LoginScreen },
   { name: 'demo', path: '/demo', screen: DemoScreen },

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { type Dialect, dialectFor, type Engine } from './dialect';
 import type { DB } from './schema';
+import { literalLimits, withStatementCache } from './sqlite-statements';
 
 // int8 (counts, epoch ms, balances) as numbers: every value we store fits in 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -35,9 +36,16 @@ function openSqlite(file: string): Kysely<DB> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<DB>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    plugins: [literalLimits],
+  });
 }
 
 function openPostgres(connectionString: string, max = 10): Kysely<DB> {
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max }) }) });
+  const pool = new pg.Pool({ connectionString, max });
+  // An idle connection the server ends (a restart, a failover) is dropped from the pool and
+  // replaced on the next query; unhandled, its error would crash the process.
+  pool.on('error', () => {});
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }

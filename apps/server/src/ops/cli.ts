@@ -4,6 +4,8 @@ import { prepareDatabase } from '../boot';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { BroadcastTextError } from '../features/news/service';
+import { AppError } from '../http/app-error';
 import { seedDemoWorld } from '../seed';
 import { createServices } from '../services';
 
@@ -16,6 +18,12 @@ const HELP = `Pixelhall operator commands (npm run ops -- <command>)
                                       options:set mining_config '{"mining_button":true,"mining_url":"https://…"}'
   version:publish <version> [--notes "…"] [--force] [--url <download url>]
                                       publish an app release for main/checkVersion
+  posts:pin <post id>                 pin a post on top of the New feed and its topic's feed
+  posts:unpin <post id>               unpin it
+  feeds:refresh                       score every post whose engagement changed, now
+  banners:add <title> <image> [link]  add a home banner after the others
+  popup:set <title> <text> [link]     show this popup from now on, ending the current one
+  news:broadcast '<text>'             send a system news item to every active member (not visitors)
 
 The database is DATABASE_URL (default file:./data/pixelhall.db).`;
 
@@ -32,10 +40,11 @@ const COMMANDS: Record<string, Command> = {
     }
   },
   async 'db:seed'() {
-    const database = openDatabase(loadConfig().databaseUrl);
+    const config = loadConfig();
+    const database = openDatabase(config.databaseUrl);
     try {
       await migrateToLatest(database);
-      const done = await seedDemoWorld(database);
+      const done = await seedDemoWorld(database, { uploadDir: config.uploadDir });
       console.info(done.length ? `seeded: ${done.join(', ')}` : 'nothing to seed');
     } finally {
       await database.close();
@@ -70,7 +79,53 @@ const COMMANDS: Record<string, Command> = {
       console.info(`published ${version}`);
     });
   },
+  async 'news:broadcast'([text]) {
+    if (text === undefined) throw new UsageError('news:broadcast needs the text to send');
+    await withServices(async (s) => {
+      try {
+        console.info(`sent to ${await s.news.broadcast(text)} members`);
+      } catch (err) {
+        throw err instanceof BroadcastTextError ? new UsageError(err.message) : err;
+      }
+    });
+  },
+  async 'posts:pin'([id]) {
+    await pinPost(id, true);
+  },
+  async 'posts:unpin'([id]) {
+    await pinPost(id, false);
+  },
+  async 'feeds:refresh'() {
+    await withServices(async (s) => console.info(`scored ${await s.hotScore.runAll()} posts`));
+  },
+  async 'banners:add'([title, image, link]) {
+    if (!title || !image) throw new UsageError('banners:add needs a title and an image address');
+    await withServices(async (s) => {
+      const id = await s.announcements.addBanner({ title, image, link: link ?? '' });
+      console.info(`added banner ${id}`);
+    });
+  },
+  async 'popup:set'([title, text, link]) {
+    if (!title || text === undefined) throw new UsageError('popup:set needs a title and a text');
+    await withServices(async (s) => {
+      const id = await s.announcements.setPopup({ title, text, link: link ?? '' });
+      console.info(`popup ${id} is showing`);
+    });
+  },
 };
+
+async function pinPost(id: string | undefined, pinned: boolean) {
+  const postId = Number(id);
+  if (!Number.isSafeInteger(postId) || postId <= 0) throw new UsageError('give the id of a post');
+  await withServices(async (s) => {
+    try {
+      await s.posts.pin(postId, pinned);
+    } catch (err) {
+      throw err instanceof AppError ? new Error(`there is no post ${postId}`) : err;
+    }
+    console.info(`${pinned ? 'pinned' : 'unpinned'} post ${postId}`);
+  });
+}
 
 class UsageError extends Error {}
 

@@ -4,7 +4,8 @@ import type { Seeder } from './index';
 /** The demo world's members; they all sign in with DEMO_PASSWORD (see the README). */
 export const DEMO_PASSWORD = 'pixelhall-demo';
 
-const MEMBERS = [
+/** Shared with demo-community, which gives them avatars and posts. */
+export const DEMO_MEMBERS = [
   {
     username: 'pixelpat',
     nickname: 'Pixel Pat',
@@ -28,10 +29,9 @@ const MEMBERS = [
 
 export const seedDemoMembers: Seeder = {
   name: 'demo-members',
-  async run(db) {
-    const now = Date.now();
+  async run(db, { now }) {
     const hash = await hashPassword(DEMO_PASSWORD);
-    for (const [i, m] of MEMBERS.entries()) {
+    for (const [i, m] of DEMO_MEMBERS.entries()) {
       await db
         .insertInto('users')
         .values({
@@ -42,7 +42,7 @@ export const seedDemoMembers: Seeder = {
           level: m.level,
           password_hash: hash,
           // Joined over the past year, oldest first.
-          created_at: now - (MEMBERS.length - i) * 80 * 86_400_000,
+          created_at: now - (DEMO_MEMBERS.length - i) * 80 * 86_400_000,
           updated_at: now,
         })
         .onConflict((oc) => oc.doNothing())

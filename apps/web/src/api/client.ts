@@ -69,11 +69,16 @@ export async function request<E extends EndpointDef>(
   return handleEnvelope(def, envelope, options) as DataOf<E>;
 }
 
+export interface UploadOptions extends RequestOptions {
+  /** Bytes of the request body sent so far; a caller that shows its own progress passes this. */
+  onProgress?: (sent: number, total: number) => void;
+}
+
 /** Sends multipart form data to an upload-host endpoint (spec §7), with a loading indicator. */
 export async function upload<E extends EndpointDef>(
   def: E,
   fields: Record<string, string | Blob>,
-  options: RequestOptions = {},
+  options: UploadOptions = {},
 ): Promise<DataOf<E>> {
   const token = useSession.getState().token;
   if ((options.login ?? def.auth === 'required') && !token) {
@@ -81,11 +86,12 @@ export async function upload<E extends EndpointDef>(
   }
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  const envelope = await send(
-    `${baseUrl(def.base)}/${def.path}`,
-    { method: 'POST', headers: requestHeaders(token), body: form },
-    { loading: true, timeoutMs: 10 * 60_000, ...options },
-  );
+  const init = { method: 'POST', headers: requestHeaders(token), body: form };
+  const sendOptions = { loading: true, timeoutMs: 10 * 60_000, ...options };
+  const url = `${baseUrl(def.base)}/${def.path}`;
+  const envelope = options.onProgress
+    ? await sendTracked(url, init, sendOptions, options.onProgress)
+    : await send(url, init, sendOptions);
   return handleEnvelope(def, envelope, options) as DataOf<E>;
 }
 
@@ -106,6 +112,48 @@ async function send(url: string, init: RequestInit, options: RequestOptions): Pr
     if (options.failToast !== false) showFailToast(message);
     throw new ApiError('network', message);
   } finally {
+    stopLoading?.();
+  }
+}
+
+/** `send` over XMLHttpRequest, because fetch cannot report how much of a request body has gone. */
+async function sendTracked(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: FormData },
+  options: RequestOptions,
+  onProgress: (sent: number, total: number) => void,
+): Promise<Envelope> {
+  if (options.signal?.aborted) throw new ApiError('aborted', 'aborted');
+  const stopLoading = options.loading
+    ? showLoading(typeof options.loading === 'string' ? options.loading : undefined)
+    : null;
+  const xhr = new XMLHttpRequest();
+  const abort = () => xhr.abort();
+  options.signal?.addEventListener('abort', abort);
+  try {
+    return await new Promise<Envelope>((resolve, reject) => {
+      xhr.open(init.method, url);
+      for (const [name, value] of Object.entries(init.headers)) xhr.setRequestHeader(name, value);
+      xhr.timeout = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+      xhr.upload.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : 0);
+      xhr.onload = () => {
+        let json: unknown = null;
+        try {
+          json = JSON.parse(xhr.responseText);
+        } catch {}
+        if (isEnvelope(json)) resolve(json);
+        else reject(new Error(`not an envelope (HTTP ${xhr.status})`));
+      };
+      xhr.onerror = xhr.ontimeout = xhr.onabort = () => reject(new Error('request failed'));
+      xhr.send(init.body);
+    });
+  } catch {
+    if (options.signal?.aborted) throw new ApiError('aborted', 'aborted');
+    const message = i18n.t('errors.load_failed');
+    if (options.failToast !== false) showFailToast(message);
+    throw new ApiError('network', message);
+  } finally {
+    options.signal?.removeEventListener('abort', abort);
     stopLoading?.();
   }
 }

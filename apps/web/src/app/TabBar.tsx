@@ -2,6 +2,7 @@ import { TabBar as AdmTabBar } from 'antd-mobile';
 import { AppOutline, PlayOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useLatestNews } from '../api/queries/news';
 
 const TABS = [
   { key: '/home', icon: <AppOutline />, label: 'tabs.home' },
@@ -14,11 +15,18 @@ export function TabBar() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const active = TABS.find((tab) => pathname.startsWith(tab.key))?.key ?? '/home';
+  // Unread news shows on the Me tab, where the inbox is.
+  const unread = useLatestNews().data?.unread ?? 0;
   return (
     <nav className="tab-bar" aria-label={t('tabs.label')}>
       <AdmTabBar activeKey={active} onChange={(key) => navigate(key)} safeArea={false}>
         {TABS.map((tab) => (
-          <AdmTabBar.Item key={tab.key} icon={tab.icon} title={t(tab.label)} />
+          <AdmTabBar.Item
+            key={tab.key}
+            icon={tab.icon}
+            title={t(tab.label)}
+            badge={tab.key === '/me' && unread > 0 ? (unread > 99 ? '99+' : unread) : undefined}
+          />
         ))}
       </AdmTabBar>
     </nav>

@@ -25,8 +25,8 @@ export function emitAppEvent<N extends AppEventName>(name: N, detail: AppEvents[
 }
 
 export function onAppEvent<N extends AppEventName>(name: N, listener: Listener<N>): () => void {
-  let set = listeners.get(name);
-  if (!set) listeners.set(name, (set = new Set()));
+  const set = listeners.get(name) ?? new Set();
+  listeners.set(name, set);
   set.add(listener as Listener<never>);
   return () => set.delete(listener as Listener<never>);
 }

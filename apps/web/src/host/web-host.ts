@@ -1,4 +1,4 @@
-import { CLIENT_VERSION } from '@pixelhall/contract';
+import { CLIENT_VERSION, endpoints, type PayloadOf } from '@pixelhall/contract';
 import { navigateTo } from '../app/navigation';
 import { useSession } from '../state/session';
 import type {
@@ -77,6 +77,19 @@ export function createWebHost(win: Window = window) {
       throw new Error(signInErrorText(err));
     }
     return null;
+  });
+  // The shell's machine translation, done by the server here; the client module loads lazily
+  // because it depends on the session, which depends on this host.
+  handle('machineTranslate', async (payload) => {
+    const { request } = await import('../api/client');
+    return request(
+      endpoints.search.translateText,
+      payload as PayloadOf<typeof endpoints.search.translateText>,
+      {
+        successToast: false,
+        failToast: false,
+      },
+    );
   });
   // A page has no login window to close: go back to where the person came from, else to Me.
   handle('closeLoginPage', () => {

@@ -64,9 +64,9 @@ export const attachFileSchema = z.object({
 });
 
 const priceField = z.coerce
-  .number({ error: 'validation.amount_invalid' })
-  .int({ error: 'validation.amount_invalid' })
-  .min(0, { error: 'validation.amount_invalid' })
+  .number({ error: 'validation.price_invalid' })
+  .int({ error: 'validation.price_invalid' })
+  .min(0, { error: 'validation.price_invalid' })
   .max(PAID_PRICE_MAX, { error: 'validation.amount_max' });
 
 export const createPost = endpoint({

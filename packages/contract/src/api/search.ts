@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './common';
+import { pageQuery, toggleField } from './common';
 import { userCardSchema } from './community-common';
 import { endpoint } from './endpoint';
 import { postSchema } from './posts';
@@ -61,6 +61,7 @@ export const translateText = endpoint({
     kind: z.enum(['post', 'comment']),
     id: z.coerce.number().int().positive(),
     target: z.string().min(2).max(10).describe('A locale such as es-ES'),
+    adult_confirmed: toggleField.describe('The reader confirmed being 18+ (posts of adult topics)'),
   }),
   data: z.object({ text: z.string(), source: z.string().describe('Detected source language') }),
 });

@@ -26,7 +26,7 @@ export const uploadFile = endpoint({
   base: 'upload',
   path: 'upload/file',
   auth: 'required',
-  summary: 'Upload a file as multipart/form-data (fields: file, app=images)',
+  summary: 'Upload an image as multipart/form-data (fields: file, app=images or app=post_images)',
   payload: z.object({ app: z.enum(['images', 'post_images']).describe('What the file is for') }),
   data: uploadedFileSchema,
 });

@@ -3,6 +3,9 @@ import type { Dialect } from '../dialect';
 import * as m0001 from './0001_foundation';
 import * as m0002 from './0002_accounts';
 import * as m0003 from './0003_community';
+import * as m0004social from './0004_social_indexes';
+import * as m0005search from './0005_search';
+import * as m0006pinned from './0006_pinned_posts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then
 type Up = (db: Kysely<any>, dialect: Dialect) => Promise<void>;
@@ -15,4 +18,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, up: Up]> = [
   ['0001_foundation', m0001.up],
   ['0002_accounts', m0002.up],
   ['0003_community', m0003.up],
+  ['0004_social_indexes', m0004social.up],
+  ['0005_search', m0005search.up],
+  ['0006_pinned_posts', m0006pinned.up],
 ];

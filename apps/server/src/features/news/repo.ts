@@ -1,27 +1,46 @@
 import type { Kysely } from 'kysely';
+import type { PageStart } from '../../db/keyset';
 import type { DB } from '../../db/schema';
+import { blockedBy, hasBlocked } from '../follows/blacklist';
 
 export interface NewsItem {
   kind: string;
   actorId?: number | null;
+  /** `post` (ref_id: the post) or `comment` (ref_id: the comment or reply). */
   refType?: string | null;
   refId?: number | null;
   /** Stored as given; kinds the app knows (`welcome`, `like` …) are worded by the app instead. */
   text?: string;
 }
 
-export type NewsRow = NonNullable<Awaited<ReturnType<ReturnType<typeof newsRepo>['latest']>>>;
+const COLUMNS = ['id', 'kind', 'text', 'actor_id', 'ref_type', 'ref_id', 'read_at', 'created_at'] as const;
+
+/** Members get news in batches of this many rows per statement when an operator broadcasts. */
+const BROADCAST_BATCH = 500;
 
 /** Takes a transaction too, so news can be written with the change it reports. */
 export function newsRepo(db: Kysely<DB>) {
+  /** What a member's inbox shows: news from members they blocked stays out of sight. */
+  const inbox = (userId: number) =>
+    db
+      .selectFrom('news')
+      .where('user_id', '=', userId)
+      .where((eb) => eb.or([eb('actor_id', 'is', null), eb('actor_id', 'not in', blockedBy(db, userId))]));
+
   return {
-    async add(userId: number, item: NewsItem, now: number): Promise<number> {
+    /**
+     * The one way news is created. Nobody gets news of what they did themselves, nor from a
+     * member they blocked: then nothing is written and the answer is null.
+     */
+    async add(userId: number, item: NewsItem, now: number): Promise<number | null> {
+      const actorId = item.actorId ?? null;
+      if (actorId !== null && (actorId === userId || (await hasBlocked(db, userId, actorId)))) return null;
       const { id } = await db
         .insertInto('news')
         .values({
           user_id: userId,
           kind: item.kind,
-          actor_id: item.actorId ?? null,
+          actor_id: actorId,
           ref_type: item.refType ?? null,
           ref_id: item.refId ?? null,
           text: item.text ?? '',
@@ -33,24 +52,94 @@ export function newsRepo(db: Kysely<DB>) {
     },
 
     async unreadCount(userId: number): Promise<number> {
-      const { count } = await db
-        .selectFrom('news')
+      const { count } = await inbox(userId)
         .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('user_id', '=', userId)
         .where('read_at', 'is', null)
         .executeTakeFirstOrThrow();
       return Number(count);
     },
 
-    latest: (userId: number) =>
-      db
-        .selectFrom('news')
-        .select(['id', 'kind', 'text', 'actor_id', 'ref_type', 'ref_id', 'read_at', 'created_at'])
-        .where('user_id', '=', userId)
+    async count(userId: number): Promise<number> {
+      const { count } = await inbox(userId)
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      return Number(count);
+    },
+
+    /** Newest first, keyset over (created_at, id). */
+    page: (userId: number, start: PageStart, limit: number) =>
+      inbox(userId)
+        .select(COLUMNS)
+        .$if(start.after !== null, (q) =>
+          q.where(({ eb, refTuple, tuple }) =>
+            eb(refTuple('created_at', 'id'), '<', tuple(start.after![0]!, start.after![1]!)),
+          ),
+        )
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst(),
+        .offset(start.offset)
+        .limit(limit)
+        .execute(),
+
+    /** Every unread item becomes read; answers how many changed. */
+    async markAllRead(userId: number, now: number): Promise<number> {
+      const result = await db
+        .updateTable('news')
+        .set({ read_at: now })
+        .where('user_id', '=', userId)
+        .where('read_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** The posts that comments (by id) belong to; comments that are gone are left out. */
+    async postsOfComments(commentIds: number[]): Promise<Map<number, number>> {
+      if (commentIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('comments')
+        .select(['id', 'post_id'])
+        .where('id', 'in', commentIds)
+        .execute();
+      return new Map(rows.map((r) => [Number(r.id), Number(r.post_id)]));
+    },
+
+    /** News about comments that were deleted goes with them. */
+    async removeAboutComments(commentIds: number[]): Promise<void> {
+      if (commentIds.length === 0) return;
+      await db
+        .deleteFrom('news')
+        .where('ref_type', '=', 'comment')
+        .where('ref_id', 'in', commentIds)
+        .execute();
+    },
+
+    /**
+     * System news for every active member who is not a visitor, written in batches by id so a
+     * large membership never makes one huge statement. Answers how many members got it.
+     */
+    async broadcast(text: string, now: number): Promise<number> {
+      let sent = 0;
+      let lastId = 0;
+      for (;;) {
+        const ids = await db
+          .selectFrom('users')
+          .select('id')
+          .where('status', '=', 'active')
+          .where('is_tourist', '=', 0)
+          .where('id', '>', lastId)
+          .orderBy('id')
+          .limit(BROADCAST_BATCH)
+          .execute();
+        if (ids.length === 0) return sent;
+        await db
+          .insertInto('news')
+          .values(ids.map(({ id }) => ({ user_id: Number(id), kind: 'system', text, created_at: now })))
+          .execute();
+        sent += ids.length;
+        lastId = Number(ids[ids.length - 1]!.id);
+      }
+    },
   };
 }
 export type NewsRepo = ReturnType<typeof newsRepo>;
+export type NewsRow = Awaited<ReturnType<NewsRepo['page']>>[number];

@@ -5,4 +5,6 @@ import type { NewsService } from './service';
 
 export function newsRoutes(app: FastifyInstance, news: NewsService): void {
   registerEndpoint(app, endpoints.users.latestNews, ({ member }) => news.latest(member));
+  registerEndpoint(app, endpoints.users.newsList, ({ member, payload }) => news.list(member, payload));
+  registerEndpoint(app, endpoints.users.clearNews, ({ member }) => news.clear(member));
 }

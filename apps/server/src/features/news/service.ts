@@ -1,28 +1,97 @@
+import { type News, type PageQuery, POST_TEXT_MAX } from '@pixelhall/contract';
+import type { Kysely } from 'kysely';
+import { keysetPage } from '../../db/keyset';
+import type { DB } from '../../db/schema';
+import { answer } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
-import type { NewsItem, NewsRepo, NewsRow } from './repo';
+import { authorsOf } from '../follows/people';
+import { gatedTexts } from '../posts/gate';
+import { type NewsItem, type NewsRow, newsRepo } from './repo';
 
-function toNews(row: NewsRow) {
-  return {
-    id: Number(row.id),
-    kind: row.kind,
-    text: row.text,
-    actor_id: row.actor_id === null ? null : Number(row.actor_id),
-    ref_type: row.ref_type,
-    ref_id: row.ref_id === null ? null : Number(row.ref_id),
-    read: row.read_at !== null,
-    created_at: row.created_at,
+/**
+ * News items as their recipient sees them: who did it, and which post it is about with a teaser
+ * of it through the paid gate. Four queries for a whole page (comments → posts, post texts and
+ * their unlocks, actors), never one per item.
+ */
+async function present(db: Kysely<DB>, viewerId: number, rows: NewsRow[]): Promise<News[]> {
+  const repo = newsRepo(db);
+  const commentIds = rows
+    .filter((r) => r.ref_type === 'comment' && r.ref_id !== null)
+    .map((r) => Number(r.ref_id));
+  const postOfComment = await repo.postsOfComments(commentIds);
+  const postIdOf = (row: NewsRow): number | null => {
+    if (row.ref_id === null) return null;
+    if (row.ref_type === 'post') return Number(row.ref_id);
+    if (row.ref_type === 'comment') return postOfComment.get(Number(row.ref_id)) ?? null;
+    return null;
   };
+  const postIds = rows.flatMap((r) => postIdOf(r) ?? []);
+  const actorIds = rows.flatMap((r) => (r.actor_id === null ? [] : [Number(r.actor_id)]));
+  const [texts, actors] = await Promise.all([gatedTexts(db, viewerId, postIds), authorsOf(db, actorIds)]);
+  return rows.map((row) => {
+    const postId = postIdOf(row);
+    // A post that was deleted since is no longer there to open.
+    const postText = postId === null ? undefined : texts.get(postId);
+    const actorId = row.actor_id === null ? null : Number(row.actor_id);
+    return {
+      id: Number(row.id),
+      kind: row.kind,
+      text: row.text,
+      actor_id: actorId,
+      actor: actorId === null ? null : (actors.get(actorId) ?? null),
+      ref_type: row.ref_type,
+      ref_id: row.ref_id === null ? null : Number(row.ref_id),
+      post_id: postText === undefined ? null : postId,
+      post_text: postText ?? null,
+      read: row.read_at !== null,
+      created_at: Number(row.created_at),
+    };
+  });
 }
 
+export class BroadcastTextError extends Error {}
+
 /** What happened to a member (likes, replies, follows, system notes), newest first. */
-export function newsService(repo: NewsRepo) {
+export function newsService(db: Kysely<DB>, clock: () => number = Date.now) {
+  const repo = newsRepo(db);
   return {
     add: (userId: number, item: NewsItem, now: number) => repo.add(userId, item, now),
 
     /** What the session shows: the unread count and the newest item, read or not. */
     async latest(member: Member) {
-      const [unread, latest] = await Promise.all([repo.unreadCount(member.id), repo.latest(member.id)]);
-      return { unread, latest: latest ? toNews(latest) : null };
+      const [unread, rows] = await Promise.all([
+        repo.unreadCount(member.id),
+        repo.page(member.id, { after: null, offset: 0 }, 1),
+      ]);
+      const [latest] = await present(db, member.id, rows);
+      return { unread, latest: latest ?? null };
+    },
+
+    async list(member: Member, query: PageQuery) {
+      const [{ rows, cursor }, total] = await Promise.all([
+        keysetPage(
+          query,
+          (r: NewsRow) => [Number(r.created_at), Number(r.id)],
+          2,
+          (start, limit) => repo.page(member.id, start, limit),
+        ),
+        repo.count(member.id),
+      ]);
+      return { list: await present(db, member.id, rows), total, cursor };
+    },
+
+    async clear(member: Member) {
+      await repo.markAllRead(member.id, clock());
+      return answer({ unread: 0 }, 'community.news_cleared');
+    },
+
+    /** An operator's note to every member (ops `news:broadcast`); answers how many got it. */
+    async broadcast(text: string): Promise<number> {
+      const trimmed = text.trim();
+      if (trimmed.length === 0) throw new BroadcastTextError('news:broadcast needs a text');
+      if (Array.from(trimmed).length > POST_TEXT_MAX)
+        throw new BroadcastTextError(`the text is longer than ${POST_TEXT_MAX} characters`);
+      return repo.broadcast(trimmed, clock());
     },
   };
 }

@@ -34,6 +34,22 @@ export function uploadsRepo(db: Kysely<DB>) {
         .select(['sha256', 'mime', 'bytes'])
         .where('sha256', '=', sha256)
         .executeTakeFirst(),
+
+    /** A file attached to a post, with the key its download address must carry. */
+    findPostFile: (id: number) =>
+      db
+        .selectFrom('post_files')
+        .select(['id', 'sha256', 'name', 'mime', 'access_key'])
+        .where('id', '=', id)
+        .executeTakeFirst(),
+
+    countDownload: async (id: number) => {
+      await db
+        .updateTable('post_files')
+        .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
+        .where('id', '=', id)
+        .execute();
+    },
   };
 }
 export type UploadsRepo = ReturnType<typeof uploadsRepo>;

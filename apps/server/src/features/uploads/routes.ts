@@ -11,8 +11,11 @@ import { AppError, fail } from '../../http/app-error';
 import { success } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
 import { assertFullMember } from '../accounts/tourists';
+import { bigUploadRoutes } from './big-upload-routes';
+import type { BigUploadsService } from './big-uploads';
+import { downloadRoutes } from './download-routes';
 import { parseRange } from './range';
-import type { UploadsService } from './service';
+import type { ImageApp, UploadsService } from './service';
 
 const IMAGE_MAX_LABEL = `${IMAGE_MAX_BYTES / (1024 * 1024)} MB`;
 /** Stored files never change under their name. */
@@ -21,10 +24,17 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const uploadFile = endpoints.uploads.uploadFile;
 
 /**
- * The upload host: `upload/file` (multipart, spec §7) and the stored files. Registered inside
- * the `/upload` plugin, so multipart parsing exists only here.
+ * The upload host: `upload/file` (multipart, spec §7), `upload/big` (tus), `download/file` and
+ * the stored files. Registered inside the `/upload` plugin, so multipart parsing exists only here.
  */
-export async function uploadsRoutes(upload: FastifyInstance, service: UploadsService): Promise<void> {
+export async function uploadsRoutes(
+  upload: FastifyInstance,
+  service: UploadsService,
+  bigUploads: BigUploadsService,
+): Promise<void> {
+  await bigUploadRoutes(upload, bigUploads);
+  downloadRoutes(upload, service);
+
   await upload.register(fastifyMultipart, {
     limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024 },
   });
@@ -44,8 +54,8 @@ export async function uploadsRoutes(upload: FastifyInstance, service: UploadsSer
       // Checked before the body is read: a visitor's upload is refused without storing a byte.
       const member = await memberOf(upload, request);
       assertFullMember(member);
-      const file = await readImageForm(request);
-      return success(await service.storeImage(member.id, file), request.t);
+      const { app, file } = await readImageForm(request);
+      return success(await service.storeImage(member.id, file, app), request.t);
     },
   );
 
@@ -88,7 +98,7 @@ async function memberOf(app: FastifyInstance, request: FastifyRequest): Promise<
  * Reads the form's parts in whatever order they come. The file is held only up to the size
  * limit: the parser stops it there, and the answer is 413.
  */
-async function readImageForm(request: FastifyRequest): Promise<Buffer> {
+async function readImageForm(request: FastifyRequest): Promise<{ app: ImageApp; file: Buffer }> {
   if (!request.isMultipart()) throw fail('errors.file_required');
   let app: unknown;
   let file: Buffer | undefined;
@@ -108,7 +118,8 @@ async function readImageForm(request: FastifyRequest): Promise<Buffer> {
     }
     throw err;
   }
-  if (app !== 'images') throw fail('errors.invalid_field', { field: 'app' });
+  const parsed = uploadFile.payload.shape.app.safeParse(app);
+  if (!parsed.success) throw fail('errors.invalid_field', { field: 'app' });
   if (!file || file.length === 0) throw fail('errors.file_required');
-  return file;
+  return { app: parsed.data, file };
 }

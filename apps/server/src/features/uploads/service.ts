@@ -1,7 +1,9 @@
-import { AVATAR_SIZE, type uploadedFileSchema } from '@pixelhall/contract';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { AVATAR_SIZE, POST_IMAGE_MAX_SIDE, type uploadedFileSchema } from '@pixelhall/contract';
 import sharp from 'sharp';
 import type { z } from 'zod';
 import { fail } from '../../http/app-error';
+import { safeType } from './file-types';
 import type { UploadsRepo } from './repo';
 import type { FileStore } from './storage';
 
@@ -13,6 +15,12 @@ const IMAGE_FORMATS = new Set(['jpeg', 'png', 'gif', 'webp']);
  */
 const MAX_INPUT_PIXELS = 50_000_000;
 const THUMBNAIL_QUALITY = 82;
+const POST_IMAGE_QUALITY = 85;
+/** Formats that may hold several frames: a post's animated picture stays animated. */
+const ANIMATED_FORMATS = new Set(['gif', 'webp']);
+
+/** What an uploaded image is for (the `app` field). */
+export type ImageApp = 'images' | 'post_images';
 
 /** Served file names: the content's SHA-256 and the extension of its type. */
 const FILE_NAME = /^([0-9a-f]{64})\.(webp|png|jpg|gif)$/;
@@ -35,6 +43,21 @@ export interface StoredFile {
   read(range?: { start: number; end: number }): ReturnType<FileStore['read']>;
 }
 
+/** A post's attached file, as its download address finds it. */
+export interface Download extends StoredFile {
+  id: number;
+  name: string;
+}
+
+/**
+ * Compares a download key in constant time: both sides are hashed first, so neither the
+ * position of the first wrong character nor the key's length shows in the timing.
+ */
+function sameKey(expected: string, given: string): boolean {
+  const digest = (s: string) => createHash('sha256').update(s).digest();
+  return timingSafeEqual(digest(expected), digest(given));
+}
+
 export function uploadsService({
   repo,
   store,
@@ -46,15 +69,17 @@ export function uploadsService({
 }) {
   return {
     /**
-     * An image becomes a square WebP thumbnail: turned upright by its EXIF orientation, cropped to
-     * fill, and re-encoded, which drops its metadata (location and all). Only the thumbnail is
-     * kept, under the SHA-256 of its bytes, so the same picture uploaded twice is one file.
+     * An image is re-encoded as WebP, turned upright by its EXIF orientation, which drops its
+     * metadata (location and all): `images` (avatars, icons) as a square thumbnail cropped to
+     * fill, `post_images` as the whole picture fitted inside POST_IMAGE_MAX_SIDE, never enlarged.
+     * Only the WebP is kept, under the SHA-256 of its bytes, so the same picture uploaded twice
+     * is one file.
      */
-    async storeImage(ownerId: number, data: Buffer): Promise<UploadedFile> {
-      const thumbnail = await toThumbnail(data);
-      const sha256 = await store.put(thumbnail.data);
+    async storeImage(ownerId: number, data: Buffer, app: ImageApp = 'images'): Promise<UploadedFile> {
+      const encoded = await reencode(data, app);
+      const sha256 = await store.put(encoded.data);
       const mime = 'image/webp';
-      const { width, height, size: bytes } = thumbnail.info;
+      const { width, height, size: bytes } = encoded;
       await repo.record({ sha256, mime, bytes, width, height, ownerId, now: clock() });
       return { url: fileUrl(sha256, mime), sha256, mime, bytes, width, height };
     },
@@ -70,25 +95,50 @@ export function uploadsService({
       if (size === null) return null;
       return { sha256, mime: row.mime, size, read: (range) => store.read(sha256, range) };
     },
+
+    /**
+     * A post's file by the id and key of its download address; null unless both match. Its type
+     * is served only if it is a harmless one, whatever the row says.
+     */
+    async findDownload(id: number, key: string): Promise<Download | null> {
+      const row = await repo.findPostFile(id);
+      if (!row || !sameKey(row.access_key, key)) return null;
+      const size = await store.size(row.sha256);
+      if (size === null) return null;
+      const { sha256, name } = row;
+      return { id, name, sha256, mime: safeType(row.mime), size, read: (range) => store.read(sha256, range) };
+    },
+
+    countDownload: (id: number) => repo.countDownload(id),
   };
 }
 export type UploadsService = ReturnType<typeof uploadsService>;
 
-async function toThumbnail(data: Buffer) {
-  const options = { limitInputPixels: MAX_INPUT_PIXELS };
+async function reencode(data: Buffer, app: ImageApp) {
   let format: string | undefined;
   try {
-    ({ format } = await sharp(data, options).metadata());
+    ({ format } = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata());
   } catch {
     throw fail('errors.image_required');
   }
   if (!format || !IMAGE_FORMATS.has(format)) throw fail('errors.image_required');
   try {
-    return await sharp(data, options)
+    if (app === 'images') {
+      const { data: out, info } = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
+        .rotate()
+        .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
+        .webp({ quality: THUMBNAIL_QUALITY })
+        .toBuffer({ resolveWithObject: true });
+      return { data: out, width: info.width, height: info.height, size: info.size };
+    }
+    const animated = ANIMATED_FORMATS.has(format);
+    const { data: out, info } = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, animated })
       .rotate()
-      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
-      .webp({ quality: THUMBNAIL_QUALITY })
+      .resize(POST_IMAGE_MAX_SIDE, POST_IMAGE_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: POST_IMAGE_QUALITY })
       .toBuffer({ resolveWithObject: true });
+    // An animation's frames are stacked in `height`; one frame is `pageHeight` tall.
+    return { data: out, width: info.width, height: info.pageHeight ?? info.height, size: info.size };
   } catch {
     // A truncated or corrupt image passes the header check and fails here.
     throw fail('errors.image_required');

@@ -1,14 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
 export interface FileStore {
   /** Stores the bytes under their SHA-256 (hex) and answers it; storing them again is a no-op. */
   put(data: Buffer): Promise<string>;
+  /**
+   * Moves a finished file on the same disk into the store under its SHA-256, read as a stream so
+   * a file of any size costs no memory. Afterwards `source` is gone: moved, or dropped when the
+   * store holds the same bytes already.
+   */
+  putFile(source: string): Promise<{ sha256: string; size: number }>;
   /** The stored file's size, or null when there is none. */
   size(sha256: string): Promise<number | null>;
   /** Reads a stored file, or the inclusive byte range [start, end] of it. */
@@ -55,6 +62,42 @@ export function createFileStore(dir: string): FileStore {
       return sha256;
     },
 
+    async putFile(source) {
+      const hash = createHash('sha256');
+      await pipeline(createReadStream(source), hash);
+      const sha256 = hash.digest('hex');
+      const { size: bytes } = await stat(source);
+      const target = pathOf(sha256);
+      if ((await size(sha256)) !== null) {
+        await rm(source, { force: true });
+        return { sha256, size: bytes };
+      }
+      await mkdir(path.dirname(target), { recursive: true });
+      await moveInto(source, target);
+      return { sha256, size: bytes };
+    },
+
     read: (sha256, range) => createReadStream(pathOf(sha256), range),
   };
+}
+
+/**
+ * A rename where it can (the same file system: instant, atomic); across file systems, a copy to a
+ * temporary name beside the target, renamed into place, so readers still never see half a file.
+ */
+async function moveInto(source: string, target: string): Promise<void> {
+  try {
+    await rename(source, target);
+    return;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+  }
+  const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await copyFile(source, temp);
+    await rename(temp, target);
+  } finally {
+    await rm(temp, { force: true });
+    await rm(source, { force: true });
+  }
 }

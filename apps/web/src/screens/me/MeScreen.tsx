@@ -8,6 +8,7 @@ import { useSession } from '../../state/session';
 import { Screen } from '../../ui/Screen';
 import { UserAvatar } from '../../ui/UserAvatar';
 import { TouristBanner } from '../profile/TouristBanner';
+import { CommunityEntries } from './CommunityEntries';
 
 /**
  * Me: the member's card (or log-in and sign-up for a visitor) and the ways into settings. The
@@ -54,6 +55,8 @@ export default function MeScreen() {
           </div>
         )}
       </section>
+      {/* A visitor account cannot post, comment or block yet: its banner offers the account. */}
+      {token && me.data && !me.data.is_tourist && <CommunityEntries />}
       <section className="section">
         <List className="list-card">
           <List.Item prefix={<SetOutline />} onClick={() => navigate('/me/setting')}>
@@ -120,10 +123,10 @@ function MemberCard({ user }: { user: User }) {
           </div>
         </div>
         <div className="profile-stats">
-          <div className="profile-stats__item">
+          <Link className="profile-stats__item" to="/me/posts" data-testid="profile-posts">
             <strong>{formatCount(user.post_count)}</strong>
             <span>{t('profileUi.me.posts')}</span>
-          </div>
+          </Link>
           <Link className="profile-stats__item" to="/user/beingfollowed" data-testid="profile-followers">
             <strong>{formatCount(user.follower_count)}</strong>
             <span>{t('profileUi.me.followers')}</span>

@@ -1,0 +1,140 @@
+import type SQLite from 'better-sqlite3';
+import {
+  AliasNode,
+  FromNode,
+  type KyselyPlugin,
+  LimitNode,
+  type OperationNode,
+  SelectQueryNode,
+  type SqliteDatabase,
+  ValueNode,
+} from 'kysely';
+
+/** Distinct SQL texts kept prepared; the app has a few hundred, far fewer on its hot paths. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/** Statements that change the schema; a prepared `select *` would keep its old column list. */
+const SCHEMA_CHANGE = /^\s*(create|alter|drop)\b/i;
+
+/**
+ * Kysely's SQLite driver prepares every query anew, which costs more than running a feed page's
+ * indexed queries. A statement is reusable in better-sqlite3 (parameters are bound per call, and
+ * `reader` depends only on the SQL), so one per distinct SQL text is kept, least recently used
+ * dropped first, and all of them after a schema change. A statement still being iterated (a
+ * stream) is busy and cannot run again until it finishes, so a busy one is answered with a fresh,
+ * uncached statement.
+ */
+export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
+  const cache = new Map<string, SqliteStatement>();
+  return {
+    prepare(sql) {
+      const cached = cache.get(sql);
+      if (cached) {
+        if (cached.busy) return objectRows(sqlite.prepare(sql));
+        // Re-inserting makes the Map's order the recency order.
+        cache.delete(sql);
+        cache.set(sql, cached);
+        return cached;
+      }
+      if (SCHEMA_CHANGE.test(sql)) {
+        cache.clear();
+        return sqlite.prepare(sql);
+      }
+      const statement = objectRows(sqlite.prepare(sql));
+      cache.set(sql, statement);
+      if (cache.size > size) cache.delete(cache.keys().next().value!);
+      return statement;
+    },
+    close() {
+      cache.clear();
+      sqlite.close();
+    },
+  };
+}
+
+type SqliteStatement = ReturnType<SqliteDatabase['prepare']> & { readonly busy: boolean };
+
+/**
+ * better-sqlite3 builds each result row property by property through V8's slow path, which costs
+ * more than the query on a page of posts. Reading rows as arrays and turning them into objects
+ * with one literal of the statement's columns (same keys, same order, same values) is twice as
+ * fast. Writes pass through untouched.
+ */
+function objectRows(statement: SQLite.Statement): SqliteStatement {
+  if (!statement.reader) return statement;
+  const names = statement.columns().map((c) => c.name);
+  // A column named __proto__ would set the prototype in a literal; such a statement keeps objects.
+  if (names.includes('__proto__')) return statement;
+  statement.raw(true);
+  const toObject = new Function(
+    'row',
+    `return {${names.map((name, i) => `${JSON.stringify(name)}: row[${i}]`).join(', ')}};`,
+  ) as (row: unknown[]) => Record<string, unknown>;
+  return {
+    reader: true,
+    get busy() {
+      return statement.busy;
+    },
+    all: (parameters) => (statement.all(parameters) as unknown[][]).map(toObject),
+    run: (parameters) => statement.run(parameters),
+    *iterate(parameters) {
+      for (const row of statement.iterate(parameters) as IterableIterator<unknown[]>) yield toObject(row);
+    },
+  };
+}
+
+/**
+ * The SQLite better-sqlite3 builds (3.53) reads a bound LIMIT while planning, so binding a value
+ * to it expires the statement and the next run prepares it again: every `limit ?` query pays a
+ * full prepare, more than a feed page's query itself, whatever the statement cache holds. A LIMIT
+ * written into the SQL as a number (only ever a non-negative safe integer) keeps the prepared
+ * statement; the few page sizes make few distinct texts. OFFSET is not read while planning, so it
+ * stays bound.
+ * Walking every node of every query costs as much as compiling it, so only the places a paged
+ * select lives are visited: the query itself, its unions, its CTEs and the selects it reads from.
+ */
+export const literalLimits: KyselyPlugin = {
+  transformQuery: ({ node }) => (SelectQueryNode.is(node) ? withLiteralLimits(node) : node),
+  transformResult: async ({ result }) => result,
+};
+
+function withLiteralLimits(select: SelectQueryNode): SelectQueryNode {
+  const changes: { -readonly [K in keyof SelectQueryNode]?: SelectQueryNode[K] } = {};
+  const limit = select.limit?.limit;
+  if (
+    limit &&
+    ValueNode.is(limit) &&
+    !limit.immediate &&
+    Number.isSafeInteger(limit.value) &&
+    Number(limit.value) >= 0
+  ) {
+    changes.limit = LimitNode.create(ValueNode.createImmediate(limit.value));
+  }
+  const froms = select.from?.froms;
+  if (froms?.some(nestsSelect)) changes.from = FromNode.create(froms.map(inNested));
+  if (select.setOperations?.some((op) => SelectQueryNode.is(op.expression))) {
+    changes.setOperations = select.setOperations.map((op) =>
+      SelectQueryNode.is(op.expression) ? { ...op, expression: withLiteralLimits(op.expression) } : op,
+    );
+  }
+  if (select.with?.expressions.some((cte) => SelectQueryNode.is(cte.expression))) {
+    changes.with = {
+      ...select.with,
+      expressions: select.with.expressions.map((cte) =>
+        SelectQueryNode.is(cte.expression) ? { ...cte, expression: withLiteralLimits(cte.expression) } : cte,
+      ),
+    };
+  }
+  return Object.keys(changes).length === 0 ? select : { ...select, ...changes };
+}
+
+const nestsSelect = (node: OperationNode) =>
+  SelectQueryNode.is(node) || (AliasNode.is(node) && SelectQueryNode.is(node.node));
+
+function inNested(node: OperationNode): OperationNode {
+  if (SelectQueryNode.is(node)) return withLiteralLimits(node);
+  if (AliasNode.is(node) && SelectQueryNode.is(node.node)) {
+    return AliasNode.create(withLiteralLimits(node.node), node.alias);
+  }
+  return node;
+}

@@ -1,0 +1,333 @@
+import {
+  ADULT_AGE,
+  type Author,
+  DOWNLOAD_FILE_PATH,
+  gradeForLevel,
+  PAID_TEASER_CHARS,
+  type Post,
+  type PostFile,
+} from '@pixelhall/contract';
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import type { DB } from '../../db/schema';
+import { fail } from '../../http/app-error';
+
+/**
+ * THE paid-content gate: the only place that decides what a viewer sees of a post. Every answer
+ * that carries post content (feeds, search, detail, share, news, a member's comments) goes
+ * through `presentPosts` or `gatedTexts`, so a paid post's text, files and links cannot leak
+ * through one path that forgot to check.
+ */
+
+/** A locked post's text: its first PAID_TEASER_CHARS code points, with an ellipsis if cut. */
+export function teaserOf(text: string): string {
+  const points = Array.from(text);
+  return points.length > PAID_TEASER_CHARS ? `${points.slice(0, PAID_TEASER_CHARS).join('')}…` : text;
+}
+
+/** Free posts are open to all; a paid one to its author and to members who unlocked it. */
+export function canSeeContent(
+  post: { price: number; user_id: number },
+  viewerId: number | null,
+  unlocked: boolean,
+): boolean {
+  if (Number(post.price) <= 0) return true;
+  if (viewerId === null) return false;
+  return Number(post.user_id) === viewerId || unlocked;
+}
+
+export const isAdultTopic = (topic: { min_age: number }) => topic.min_age >= ADULT_AGE;
+
+/** Reading an adult topic or its posts needs the reader's "I am 18+" answer, sent every time. */
+export function assertAdultConfirmed(topic: { min_age: number }, confirmed: boolean | undefined): void {
+  if (isAdultTopic(topic) && confirmed !== true) throw fail('errors.adult_confirm');
+}
+
+const IMAGE_EXTENSIONS: Record<string, string> = {
+  'image/webp': 'webp',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+};
+
+/** Images show inline from the content store; other files only through the counted download. */
+function fileUrl(file: { id: number; sha256: string; mime: string; is_image: number; access_key: string }) {
+  const ext = IMAGE_EXTENSIONS[file.mime];
+  if (file.is_image === 1 && ext) return `/upload/files/${file.sha256}.${ext}`;
+  return `/upload/${DOWNLOAD_FILE_PATH}?id=${file.id}&key=${encodeURIComponent(file.access_key)}`;
+}
+
+/** What a post is shown with, from its row, its topic and its author. */
+const POST_COLUMNS = [
+  'posts.id',
+  'posts.user_id',
+  'posts.topic_id',
+  'posts.text',
+  'posts.color',
+  'posts.style',
+  'posts.link',
+  'posts.price',
+  'posts.pinned_at',
+  'posts.comments_open',
+  'posts.like_count',
+  'posts.comment_count',
+  'posts.share_count',
+  'posts.file_count',
+  'posts.created_at',
+  'topics.name as topic_name',
+  'topics.icon as topic_icon',
+  'topics.min_age as topic_min_age',
+  'users.nickname as author_nickname',
+  'users.avatar as author_avatar',
+  'users.level as author_level',
+] as const;
+
+/**
+ * Posts with everything `presentPosts` needs, the viewer's like included (a lookup of the
+ * post_likes key per row), so a feed can read its page and what it shows in one query. Add the
+ * filters and the order; the rows go to `presentPosts` as `loaded`.
+ */
+export function postRows(db: Kysely<DB>, viewerId: number | null) {
+  return db
+    .selectFrom('posts')
+    .innerJoin('topics', 'topics.id', 'posts.topic_id')
+    .innerJoin('users', 'users.id', 'posts.user_id')
+    .select(POST_COLUMNS)
+    .select((eb) => {
+      const liked: Expression<SqlBool> =
+        viewerId === null
+          ? sql<SqlBool>`0`
+          : eb.exists(
+              eb
+                .selectFrom('post_likes')
+                .select('post_likes.post_id')
+                .whereRef('post_likes.post_id', '=', 'posts.id')
+                .where('post_likes.user_id', '=', viewerId),
+            );
+      return sql<SqlBool>`${liked}`.as('liked');
+    });
+}
+
+type SelectedRow = Awaited<ReturnType<ReturnType<typeof postRows>['execute']>>[number];
+
+/** A post's row as `postRows` reads it, with numbers and flags normalised across engines. */
+export type PostRow = Omit<SelectedRow, 'id' | 'user_id' | 'topic_id' | 'price' | 'liked'> & {
+  id: number;
+  user_id: number;
+  topic_id: number;
+  price: number;
+  liked: boolean;
+};
+
+export function toPostRow(row: SelectedRow): PostRow {
+  return {
+    ...row,
+    id: Number(row.id),
+    user_id: Number(row.user_id),
+    topic_id: Number(row.topic_id),
+    price: Number(row.price),
+    // SQLite answers exists() with 0/1, PostgreSQL with a boolean.
+    liked: Boolean(row.liked),
+  };
+}
+
+/** The paid posts among `posts` that `viewerId` has unlocked (one query). */
+async function unlockedIds(
+  db: Kysely<DB>,
+  viewerId: number | null,
+  posts: { id: number; price: number; user_id: number }[],
+): Promise<Set<number>> {
+  if (viewerId === null) return new Set();
+  const paid = posts.filter((p) => Number(p.price) > 0 && Number(p.user_id) !== viewerId).map((p) => p.id);
+  if (paid.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('post_unlocks')
+    .select('post_id')
+    .where('user_id', '=', viewerId)
+    .where('post_id', 'in', paid)
+    .execute();
+  return new Set(rows.map((r) => Number(r.post_id)));
+}
+
+/**
+ * The files of posts, whoever may see them: only for answers built through `presentRows`, which
+ * shows a post's files to the viewers the gate lets see its content and to no one else.
+ */
+export async function filesOf(db: Kysely<DB>, ids: number[]): Promise<Map<number, PostFile[]>> {
+  const byPost = new Map<number, PostFile[]>();
+  if (ids.length === 0) return byPost;
+  const rows = await db
+    .selectFrom('post_files')
+    .select([
+      'id',
+      'post_id',
+      'sha256',
+      'name',
+      'mime',
+      'bytes',
+      'is_image',
+      'width',
+      'height',
+      'access_key',
+      'download_count',
+    ])
+    .where('post_id', 'in', ids)
+    .orderBy('post_id')
+    .orderBy('position')
+    .execute();
+  for (const row of rows) {
+    const id = Number(row.id);
+    const file: PostFile = {
+      id,
+      name: row.name,
+      mime: row.mime,
+      bytes: Number(row.bytes),
+      is_image: row.is_image === 1,
+      width: row.width,
+      height: row.height,
+      url: fileUrl({ ...row, id }),
+      download_count: row.download_count,
+    };
+    const postId = Number(row.post_id);
+    const list = byPost.get(postId);
+    if (list) list.push(file);
+    else byPost.set(postId, [file]);
+  }
+  return byPost;
+}
+
+/**
+ * Posts as `viewerId` (null for a visitor) may see them, in the order of `postIds`; ids of posts
+ * that no longer exist are left out. Rows a feed already read with `postRows` are passed as
+ * `loaded`; the rest are read in one query. Then at most two more, each only when needed: the
+ * viewer's unlocks when the page has paid posts of others, and the files of the visible posts
+ * that have files. Never a query per post.
+ */
+export async function presentPosts(
+  db: Kysely<DB>,
+  viewerId: number | null,
+  postIds: number[],
+  loaded: PostRow[] = [],
+): Promise<Post[]> {
+  const ids = [...new Set(postIds.map(Number))];
+  if (ids.length === 0) return [];
+  const byId = new Map(loaded.map((row) => [row.id, row]));
+  const missing = ids.filter((id) => !byId.has(id));
+  if (missing.length > 0) {
+    const rows = await postRows(db, viewerId).where('posts.id', 'in', missing).execute();
+    for (const row of rows.map(toPostRow)) byId.set(row.id, row);
+  }
+  return presentRows(
+    db,
+    viewerId,
+    ids.flatMap((id) => byId.get(id) ?? []),
+  );
+}
+
+/**
+ * Rows read with `postRows` for `viewerId` (their `liked` is that viewer's), as that viewer may
+ * see them. `files` may hold the files of any of these posts (`filesOf`); they are shown only
+ * where the viewer may see the content, and read here when not given.
+ */
+export async function presentRows(
+  db: Kysely<DB>,
+  viewerId: number | null,
+  posts: PostRow[],
+  files?: Map<number, PostFile[]>,
+): Promise<Post[]> {
+  const unlocked = await unlockedIds(db, viewerId, posts);
+  const open = new Set(posts.filter((p) => canSeeContent(p, viewerId, unlocked.has(p.id))).map((p) => p.id));
+  const shownFiles =
+    files ??
+    (await filesOf(
+      db,
+      posts.filter((p) => open.has(p.id) && p.file_count > 0).map((p) => p.id),
+    ));
+  return posts.map((p) => {
+    const visible = open.has(p.id);
+    const author: Author = {
+      id: p.user_id,
+      nickname: p.author_nickname,
+      avatar: p.author_avatar,
+      level: p.author_level,
+      grade: gradeForLevel(p.author_level),
+    };
+    return {
+      id: p.id,
+      topic_id: p.topic_id,
+      topic: { id: p.topic_id, name: p.topic_name, icon: p.topic_icon, min_age: p.topic_min_age },
+      user: author,
+      text: visible ? p.text : teaserOf(p.text),
+      color: p.color,
+      style: p.style,
+      files: visible ? (shownFiles.get(p.id) ?? []) : [],
+      file_count: p.file_count,
+      links: visible && p.link ? [p.link] : [],
+      price: p.price,
+      locked: !visible,
+      pinned: p.pinned_at !== null,
+      comments_open: p.comments_open === 1,
+      like_count: p.like_count,
+      comment_count: p.comment_count,
+      share_count: p.share_count,
+      liked: p.liked,
+      mine: viewerId !== null && p.user_id === viewerId,
+      created_at: Number(p.created_at),
+    };
+  });
+}
+
+/** Which of `ids` the viewer liked (one query; none for a visitor). */
+export async function likedAmong(
+  db: Kysely<DB>,
+  viewerId: number | null,
+  ids: number[],
+): Promise<Set<number>> {
+  if (viewerId === null || ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('post_likes')
+    .select('post_id')
+    .where('user_id', '=', viewerId)
+    .where('post_id', 'in', ids)
+    .execute();
+  return new Set(rows.map((r) => Number(r.post_id)));
+}
+
+/** One post through the gate, or null when it does not exist. */
+export async function presentPost(
+  db: Kysely<DB>,
+  viewerId: number | null,
+  postId: number,
+): Promise<Post | null> {
+  const [post] = await presentPosts(db, viewerId, [postId]);
+  return post ?? null;
+}
+
+/**
+ * Only the texts (whole or teaser) of posts as `viewerId` may read them: for answers that quote a
+ * post (news `post_text`, a member's comments) without showing the whole post. Two queries.
+ */
+export async function gatedTexts(
+  db: Kysely<DB>,
+  viewerId: number | null,
+  postIds: number[],
+): Promise<Map<number, string>> {
+  const ids = [...new Set(postIds.map(Number))];
+  const texts = new Map<number, string>();
+  if (ids.length === 0) return texts;
+  const rows = await db
+    .selectFrom('posts')
+    .select(['id', 'user_id', 'price', 'text'])
+    .where('id', 'in', ids)
+    .execute();
+  const posts = rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    user_id: Number(r.user_id),
+    price: Number(r.price),
+  }));
+  const unlocked = await unlockedIds(db, viewerId, posts);
+  for (const p of posts) {
+    texts.set(p.id, canSeeContent(p, viewerId, unlocked.has(p.id)) ? p.text : teaserOf(p.text));
+  }
+  return texts;
+}

@@ -1,0 +1,217 @@
+import { ADULT_AGE } from '@pixelhall/contract';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely';
+import type { DB } from '../../db/schema';
+import { postRows, toPostRow } from './gate';
+import type { FeedRow, Key, Segment } from './pager';
+
+/** A filter on posts; feeds combine them. */
+export type Condition = (eb: ExpressionBuilder<DB, 'posts'>) => Expression<SqlBool>;
+
+/** The feed orders, each served by an index that ends in id (posts_new, posts_hot, posts_pinned). */
+export type Order = 'new' | 'hot' | 'pinned';
+
+const SORT_COLUMN = {
+  new: 'posts.created_at',
+  hot: 'posts.hot_score',
+  pinned: 'posts.pinned_at',
+} as const;
+
+export const isPinned: Condition = (eb) => eb('posts.pinned_at', 'is not', null);
+export const notPinned: Condition = (eb) => eb('posts.pinned_at', 'is', null);
+export const inTopic =
+  (topicId: number): Condition =>
+  (eb) =>
+    eb('posts.topic_id', '=', topicId);
+/**
+ * Pinned posts of some topics, found through posts_pinned: the unary plus keeps the planner from
+ * walking a whole topic by its index and sorting it to find the few pinned posts.
+ */
+export const pinnedIn =
+  (topicIds: number[]): Condition =>
+  (eb) =>
+    eb(sql<number>`+${sql.ref('posts.topic_id')}`, 'in', topicIds);
+export const byUser =
+  (userId: number): Condition =>
+  (eb) =>
+    eb('posts.user_id', '=', userId);
+
+/** General feeds leave adult topics out; only their own topic feed shows them (after the 18+ answer). */
+export const notAdult: Condition = (eb) =>
+  eb(
+    'posts.topic_id',
+    'not in',
+    eb.selectFrom('topics').select('topics.id').where('topics.min_age', '>=', ADULT_AGE),
+  );
+
+/**
+ * A viewer never sees posts by members on their blacklist; visitors have none. NOT IN over the
+ * viewer's (short) blacklist is one set read once per query; PostgreSQL planned the equivalent
+ * NOT EXISTS as an anti join that, on a member's own feed, it guessed would keep no row and so
+ * sorted the whole feed instead of walking its index.
+ */
+export function notBlockedBy(viewerId: number | null): Condition[] {
+  if (viewerId === null) return [];
+  return [
+    (eb) =>
+      eb(
+        'posts.user_id',
+        'not in',
+        eb.selectFrom('blacklist').select('blacklist.blocked_id').where('blacklist.user_id', '=', viewerId),
+      ),
+  ];
+}
+
+function keysOf(rows: { id: number; k1: number | null }[]): FeedRow[] {
+  return rows.map((r) => ({ id: Number(r.id), key: [Number(r.k1), Number(r.id)] as Key }));
+}
+
+function orderedBy<O>(
+  query: SelectQueryBuilder<DB, 'posts', O>,
+  order: Order,
+  conditions: Condition[],
+  after: Key | null,
+): SelectQueryBuilder<DB, 'posts', O> {
+  const column = SORT_COLUMN[order];
+  return query
+    .where((eb) =>
+      eb.and([
+        ...conditions.map((c) => c(eb)),
+        // A row-value comparison is one range on the (sort column, id) index on both engines.
+        ...(after ? [eb(eb.refTuple(column, 'posts.id'), '<', eb.tuple(after[0], after[1]))] : []),
+      ]),
+    )
+    .orderBy(column, 'desc')
+    .orderBy('posts.id', 'desc');
+}
+
+function postsQuery(db: Kysely<DB>, order: Order, conditions: Condition[], after: Key | null) {
+  return orderedBy(
+    db.selectFrom('posts').select(['posts.id', `${SORT_COLUMN[order]} as k1`]),
+    order,
+    conditions,
+    after,
+  );
+}
+
+async function countOf(db: Kysely<DB>, conditions: Condition[]): Promise<number> {
+  const row = await db
+    .selectFrom('posts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where((eb) => eb.and(conditions.map((c) => c(eb))))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Posts matching `conditions`, in one order. A page from the top or from a cursor reads the posts
+ * it shows in the same query as its keys (the viewer's likes too); an offset page skips rows by
+ * their keys alone and leaves the reading of its posts to `presentPosts`.
+ */
+export function postsSegment(
+  db: Kysely<DB>,
+  order: Order,
+  conditions: Condition[],
+  viewerId: number | null,
+): Segment {
+  return {
+    async fetch(after, offset, limit) {
+      if (offset > 0) {
+        return keysOf(await postsQuery(db, order, conditions, after).offset(offset).limit(limit).execute());
+      }
+      const query = postRows(db, viewerId).select(`${SORT_COLUMN[order]} as k1`);
+      // Filters and order are about the post alone; its topic and author are joined by key.
+      type Row = typeof query extends SelectQueryBuilder<DB, never, infer O> ? O : never;
+      const onPosts = query as unknown as SelectQueryBuilder<DB, 'posts', Row>;
+      const rows = await orderedBy(onPosts, order, conditions, after).limit(limit).execute();
+      return rows.map(({ k1, ...row }) => {
+        const post = toPostRow(row);
+        return { id: post.id, key: [Number(k1), post.id] as Key, post };
+      });
+    },
+    count: () => countOf(db, conditions),
+  };
+}
+
+/** SQLite caps the terms of one compound select at 500. */
+const TOPICS_PER_QUERY = 100;
+
+/**
+ * Posts of several topics (a category, the topics a member follows) in one order. Each topic's
+ * page is a range on its (topic_id, sort column, id) index, so a page costs topics × page size
+ * rows however deep it is, never a scan of everything newer; the topic pages are merged here.
+ */
+export function topicsSegment(
+  db: Kysely<DB>,
+  order: 'new' | 'hot',
+  topicIds: number[],
+  conditions: Condition[],
+): Segment {
+  return {
+    async fetch(after, offset, limit) {
+      const merged: FeedRow[] = [];
+      for (let i = 0; i < topicIds.length; i += TOPICS_PER_QUERY) {
+        const [first, ...rest] = topicIds.slice(i, i + TOPICS_PER_QUERY).map((topicId, n) =>
+          db
+            .selectFrom(
+              postsQuery(db, order, [inTopic(topicId), ...conditions], after)
+                .limit(offset + limit)
+                .as(`t${n}`),
+            )
+            .selectAll(),
+        );
+        if (!first) continue;
+        const union = rest.reduce((q, next) => q.unionAll(next), first);
+        merged.push(...keysOf(await union.execute()));
+      }
+      merged.sort((a, b) => b.key[0] - a.key[0] || b.key[1] - a.key[1]);
+      return merged.slice(offset, offset + limit);
+    },
+    count: () => countOf(db, [(eb) => eb('posts.topic_id', 'in', topicIds), ...conditions]),
+  };
+}
+
+/** Posts a member liked, most recently liked first: a range on post_likes (user_id, created_at). */
+export function likedSegment(db: Kysely<DB>, userId: number, conditions: Condition[]): Segment {
+  const base = () =>
+    db
+      .selectFrom('post_likes')
+      .innerJoin('posts', 'posts.id', 'post_likes.post_id')
+      .where('post_likes.user_id', '=', userId)
+      .where((eb) => eb.and(conditions.map((c) => c(eb as unknown as ExpressionBuilder<DB, 'posts'>))));
+  return {
+    async fetch(after, offset, limit) {
+      const rows = await base()
+        .select(['post_likes.post_id as id', 'post_likes.created_at as k1'])
+        .$if(after !== null, (q) =>
+          q.where((eb) =>
+            eb(
+              eb.refTuple('post_likes.created_at', 'post_likes.post_id'),
+              '<',
+              eb.tuple(after![0], after![1]),
+            ),
+          ),
+        )
+        .orderBy('post_likes.created_at', 'desc')
+        .orderBy('post_likes.post_id', 'desc')
+        .offset(offset)
+        .limit(limit)
+        .execute();
+      return keysOf(rows);
+    },
+    count: async () =>
+      Number(
+        (
+          await base()
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+  };
+}

@@ -1,0 +1,222 @@
+import { randomBytes } from 'node:crypto';
+import type { endpoints, PayloadOf, Post } from '@pixelhall/contract';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { fail } from '../../http/app-error';
+import { answer } from '../../http/envelope';
+import type { Member } from '../../http/request-context';
+import { assertFullMember } from '../accounts/tourists';
+import { newsRepo } from '../news/repo';
+import type { FirstPages } from './first-pages';
+import { assertAdultConfirmed, presentPost } from './gate';
+import { hotScore } from './hot-score';
+import { assertStyleAllowed, COLORS, STYLES } from './palette';
+import { type NewPostFile, postsRepo } from './repo';
+
+/** Uploads in these types show inline as pictures; anything else is a download. */
+const IMAGE_MIMES = new Set(['image/webp', 'image/png', 'image/jpeg', 'image/gif']);
+
+type CreatePost = {
+  topic_id: number;
+  text: string;
+  color?: string | null;
+  style?: string | null;
+  files: { sha256: string; name: string }[];
+  link?: string | null;
+  price: number;
+};
+
+type SetPost = Pick<PayloadOf<typeof endpoints.posts.setPost>, 'color' | 'style' | 'comments_open'>;
+
+type ReportTarget = 'post' | 'comment' | 'user';
+const TARGET_MISSING = {
+  post: 'errors.post_not_found',
+  comment: 'errors.comment_not_found',
+  user: 'errors.user_not_found',
+} as const;
+
+/** One post at a time: writing, reading, deleting, liking, sharing, reporting, restyling. */
+export function postsService({
+  db,
+  clock,
+  publicUrl,
+  firstPages,
+}: {
+  db: Kysely<DB>;
+  clock: () => number;
+  /** Where shared links point; null: the origin the request came from. */
+  publicUrl: string | null;
+  /** Dropped after every change to what a post shows or where it stands in the general feeds. */
+  firstPages: FirstPages;
+}) {
+  const repo = postsRepo(db);
+
+  async function shown(viewerId: number | null, id: number): Promise<Post> {
+    const post = await presentPost(db, viewerId, id);
+    if (!post) throw fail('errors.post_not_found');
+    return post;
+  }
+
+  async function own(member: Member, id: number) {
+    const post = await repo.find(id);
+    if (!post) throw fail('errors.post_not_found');
+    if (Number(post.user_id) !== member.id) throw fail('errors.not_author');
+    return { ...post, id: Number(post.id), user_id: Number(post.user_id), topic_id: Number(post.topic_id) };
+  }
+
+  async function attachments(files: CreatePost['files']): Promise<NewPostFile[]> {
+    const uploads = new Map(
+      (await repo.uploads([...new Set(files.map((f) => f.sha256))])).map((u) => [u.sha256, u]),
+    );
+    return files.map((f) => {
+      const upload = uploads.get(f.sha256);
+      if (!upload) throw fail('errors.file_unknown');
+      return {
+        sha256: f.sha256,
+        name: f.name,
+        mime: upload.mime,
+        bytes: Number(upload.bytes),
+        isImage: IMAGE_MIMES.has(upload.mime),
+        width: upload.width,
+        height: upload.height,
+        accessKey: randomBytes(16).toString('base64url'),
+      };
+    });
+  }
+
+  return {
+    async create(member: Member, input: CreatePost) {
+      assertFullMember(member);
+      const topic = await repo.topic(input.topic_id);
+      if (!topic) throw fail('errors.topic_not_found');
+      const level = await repo.levelOf(member.id);
+      if (level < topic.min_level) throw fail('errors.topic_level', { level: topic.min_level });
+      assertStyleAllowed(COLORS, input.color, level);
+      assertStyleAllowed(STYLES, input.style, level);
+      const files = await attachments(input.files);
+      const now = clock();
+      const id = await db.transaction().execute((trx) =>
+        postsRepo(trx).insert(
+          {
+            userId: member.id,
+            topicId: input.topic_id,
+            text: input.text,
+            color: input.color ?? null,
+            style: input.style ?? null,
+            link: input.link || null,
+            price: input.price,
+            hotScore: hotScore({ like_count: 0, comment_count: 0, share_count: 0, created_at: now }),
+            now,
+          },
+          files,
+        ),
+      );
+      firstPages.clear();
+      return answer(await shown(member.id, id), 'community.posted');
+    },
+
+    /** A post by its link; an adult topic's post needs the reader's 18+ answer. */
+    async detail(viewer: Member | null, id: number, adultConfirmed: boolean | undefined): Promise<Post> {
+      const post = await shown(viewer?.id ?? null, id);
+      assertAdultConfirmed(post.topic, adultConfirmed);
+      return post;
+    },
+
+    async remove(member: Member, id: number) {
+      assertFullMember(member);
+      const post = await own(member, id);
+      const removed = await db.transaction().execute((trx) => postsRepo(trx).delete(post));
+      if (!removed) throw fail('errors.post_not_found');
+      firstPages.clear();
+      return answer(null, 'community.post_deleted');
+    },
+
+    /** Sets the state given (idempotent), or toggles; the author hears of real new likes only. */
+    async like(member: Member, id: number, like: boolean | undefined) {
+      assertFullMember(member);
+      const answered = await db.transaction().execute(async (trx) => {
+        const tx = postsRepo(trx);
+        const post = await tx.find(id);
+        if (!post) throw fail('errors.post_not_found');
+        const now = clock();
+        let liked: boolean;
+        let added = false;
+        if (like === undefined) {
+          liked = !(await tx.unlike(id, member.id));
+          if (liked) added = await tx.like(id, member.id, now);
+        } else if (like) {
+          liked = true;
+          added = await tx.like(id, member.id, now);
+        } else {
+          liked = false;
+          await tx.unlike(id, member.id);
+        }
+        const authorId = Number(post.user_id);
+        if (added && authorId !== member.id && !(await tx.blocks(authorId, member.id))) {
+          await newsRepo(trx).add(
+            authorId,
+            { kind: 'like', actorId: member.id, refType: 'post', refId: id },
+            now,
+          );
+        }
+        return { liked, like_count: await tx.likeCount(id) };
+      });
+      firstPages.clear();
+      return answered;
+    },
+
+    async share(viewer: Member | null, id: number, origin: string) {
+      const shareCount = await repo.share(id);
+      if (shareCount === null) throw fail('errors.post_not_found');
+      firstPages.clear();
+      return {
+        link: `${publicUrl ?? origin}/#/post/${id}`,
+        share_count: shareCount,
+        post: await shown(viewer?.id ?? null, id),
+      };
+    },
+
+    /** Reporting twice is answered like the first time: the report is already with moderators. */
+    async report(member: Member, input: { target: ReportTarget; id: number; reason: string; text: string }) {
+      assertFullMember(member);
+      if (!(await repo.targetExists(input.target, input.id))) throw fail(TARGET_MISSING[input.target]);
+      await repo.report({
+        reporterId: member.id,
+        target: input.target,
+        targetId: input.id,
+        reason: input.reason,
+        text: input.text,
+        now: clock(),
+      });
+      return answer(null, 'community.reported');
+    },
+
+    palette: () => ({ colors: [...COLORS], styles: [...STYLES] }),
+
+    async restyle(member: Member, id: number, changes: SetPost) {
+      assertFullMember(member);
+      await own(member, id);
+      const level = await repo.levelOf(member.id);
+      assertStyleAllowed(COLORS, changes.color, level);
+      assertStyleAllowed(STYLES, changes.style, level);
+      await repo.setLook(
+        id,
+        {
+          color: changes.color,
+          style: changes.style,
+          comments_open: changes.comments_open === undefined ? undefined : changes.comments_open ? 1 : 0,
+        },
+        clock(),
+      );
+      firstPages.clear();
+      return answer(await shown(member.id, id), 'community.saved');
+    },
+
+    /** Operator commands (ops/cli.ts). */
+    async pin(id: number, pinned: boolean): Promise<void> {
+      if (!(await repo.setPinned(id, pinned ? clock() : null))) throw fail('errors.post_not_found');
+      firstPages.clear();
+    },
+  };
+}
+export type PostsService = ReturnType<typeof postsService>;

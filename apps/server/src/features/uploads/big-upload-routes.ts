@@ -1,0 +1,175 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import {
+  DEFAULT_LOCALE,
+  expiredCodeFor,
+  type MessageKey,
+  tokenFromAuthorization,
+  UPLOAD_BIG_PATH,
+  UPLOAD_MAX_BYTES,
+} from '@pixelhall/contract';
+import { FileStore } from '@tus/file-store';
+import { MemoryLocker, Server, type Upload } from '@tus/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../http/app-error';
+import { success } from '../../http/envelope';
+import type { Member } from '../../http/request-context';
+import { type Translate, translator } from '../../i18n';
+import type { BigUploadsService } from './big-uploads';
+import { cleanFileName } from './file-types';
+
+/** How often abandoned partial uploads are looked for. */
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+const TUS_METHODS = ['POST', 'PATCH', 'HEAD', 'OPTIONS', 'DELETE'] as const;
+
+/** The request as tus hands it to its hooks: a web Request that still knows its Node request. */
+type TusRequest = Parameters<NonNullable<ConstructorParameters<typeof Server>[0]['onIncomingRequest']>>[0];
+
+/** Who is calling, settled by the route before tus sees the request. */
+interface Caller {
+  member: Member | null;
+  t: Translate;
+}
+
+/** A refusal from a tus hook: tus answers `status_code`; `onResponseError` writes the envelope. */
+class TusRefusal {
+  readonly body: string;
+  constructor(
+    readonly status_code: number,
+    readonly messageKey: MessageKey,
+  ) {
+    this.body = messageKey;
+  }
+}
+
+/** The envelope message for an error tus raised itself, by its status. */
+function messageForStatus(status: number): MessageKey {
+  if (status === 413) return 'validation.file_too_large';
+  if (status === 404 || status === 410) return 'errors.not_found';
+  if (status >= 500) return 'errors.internal';
+  return 'errors.invalid_payload';
+}
+
+/**
+ * `upload/big`: the tus 1.0 resumable protocol (creation, creation-with-upload, defer-length,
+ * termination) for files up to UPLOAD_MAX_BYTES, at `/upload/upload/big`. Members only, on
+ * every request; an upload belongs to whoever created it. The final PATCH answers the envelope
+ * with the stored file (also base64 JSON in `Upload-Result`). Same origin only: no CORS.
+ */
+export async function bigUploadRoutes(upload: FastifyInstance, service: BigUploadsService): Promise<void> {
+  const callers = new WeakMap<IncomingMessage, Caller>();
+  const callerOf = (req: TusRequest): Caller | undefined => {
+    const node = (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+    return node ? callers.get(node) : undefined;
+  };
+  const datastore = new FileStore({ directory: service.dir });
+
+  const tus = new Server({
+    path: `${upload.prefix}/${UPLOAD_BIG_PATH}`,
+    datastore,
+    locker: new MemoryLocker(),
+    maxSize: UPLOAD_MAX_BYTES,
+    relativeLocation: true,
+    // No origin is echoed back: browsers keep other sites out.
+    allowedOrigins: [],
+    namingFunction: () => randomBytes(16).toString('hex'),
+
+    async onUploadCreate(req, created) {
+      const member = callerOf(req)?.member;
+      if (!member) throw new TusRefusal(401, 'errors.not_logged_in');
+      const name = cleanFileName(created.metadata?.filename ?? '');
+      if (!name) throw new TusRefusal(400, 'validation.name_required');
+      // Only what we set is kept: the owner can't be claimed through the client's metadata.
+      return { metadata: { filename: name, owner: String(member.id) } };
+    },
+
+    async onIncomingRequest(req, id) {
+      if (req.method === 'POST') return;
+      const member = callerOf(req)?.member;
+      if (!member) throw new TusRefusal(401, 'errors.not_logged_in');
+      let owner: string | null | undefined;
+      try {
+        owner = (await datastore.getUpload(id)).metadata?.owner;
+      } catch {
+        // Unknown or gone: tus answers that itself.
+        return;
+      }
+      // Someone else's upload looks exactly like one that doesn't exist.
+      if (owner !== String(member.id)) throw new TusRefusal(404, 'errors.not_found');
+    },
+
+    async onUploadFinish(req, finished: Upload) {
+      const caller = callerOf(req);
+      const file = finished.storage?.path;
+      const name = finished.metadata?.filename;
+      const ownerId = Number(finished.metadata?.owner);
+      if (!file || !name || !Number.isInteger(ownerId)) throw new TusRefusal(500, 'errors.internal');
+      let data: Awaited<ReturnType<BigUploadsService['finish']>>;
+      try {
+        data = await service.finish({ ownerId, file, name });
+        await datastore.configstore.delete(finished.id);
+      } catch (err) {
+        upload.log.error({ err, upload: finished.id }, 'a finished upload could not be stored');
+        throw new TusRefusal(500, 'errors.internal');
+      }
+      return {
+        // A POST that carried the whole file must still answer 201 with its Location.
+        status_code: req.method === 'POST' ? 201 : 200,
+        headers: {
+          'Content-Type': 'application/json; charset=utf-8',
+          'Upload-Result': Buffer.from(JSON.stringify(data)).toString('base64'),
+        },
+        body: JSON.stringify(success(data, caller?.t ?? translator(DEFAULT_LOCALE))),
+      };
+    },
+
+    onResponseError(req, err) {
+      const status = 'status_code' in err ? err.status_code : 500;
+      const key = err instanceof TusRefusal ? err.messageKey : messageForStatus(status);
+      if (status >= 500 && !(err instanceof TusRefusal)) upload.log.error({ err }, 'tus upload failed');
+      const t = callerOf(req)?.t ?? translator(DEFAULT_LOCALE);
+      const code = status === 401 ? expiredCodeFor('upload') : 0;
+      return { status_code: status, body: JSON.stringify({ code, msg: t(key), data: null }) };
+    },
+  });
+
+  await upload.register(async (big) => {
+    // tus reads the body itself, as it streams to disk: nothing here may parse or buffer it.
+    big.removeAllContentTypeParsers();
+    big.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      const member = request.method === 'OPTIONS' ? null : await uploader(upload, request);
+      callers.set(request.raw, { member, t: request.t });
+      reply.hijack();
+      reply.raw.setHeader('x-content-type-options', 'nosniff');
+      try {
+        await tus.handle(request.raw, reply.raw);
+      } catch (err) {
+        request.log.error({ err }, 'tus request failed');
+        reply.raw.destroy();
+      }
+    };
+    for (const url of [`/${UPLOAD_BIG_PATH}`, `/${UPLOAD_BIG_PATH}/*`]) {
+      big.route({ method: [...TUS_METHODS], url, exposeHeadRoute: false, schema: { hide: true }, handler });
+    }
+  });
+
+  const sweep = setInterval(() => {
+    service.sweep().catch((err) => upload.log.error({ err }, 'sweeping abandoned uploads failed'));
+  }, SWEEP_INTERVAL_MS);
+  sweep.unref();
+  upload.addHook('onClose', async () => clearInterval(sweep));
+}
+
+/**
+ * The member behind a tus request. Without a valid token: 401 with the expired code, which
+ * tus clients don't retry; a visitor: 403.
+ */
+async function uploader(app: FastifyInstance, request: FastifyRequest): Promise<Member> {
+  const token = tokenFromAuthorization(request.headers.authorization);
+  const member = token ? await app.resolveMember(token) : null;
+  if (!member) throw new AppError('errors.not_logged_in', {}, expiredCodeFor('upload'), 401);
+  if (member.isTourist) throw new AppError('errors.tourist_forbidden', {}, 0, 403);
+  request.member = member;
+  return member;
+}

@@ -1,0 +1,128 @@
+import SQLite from 'better-sqlite3';
+import { CompiledQuery, Kysely, type KyselyPlugin, type RootOperationNode, SqliteDialect } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { literalLimits, withStatementCache } from '../src/db/sqlite-statements';
+
+interface Scratch {
+  items: { id: number; name: string; score: number };
+}
+
+let open: SQLite.Database[] = [];
+afterEach(() => {
+  for (const db of open) db.close();
+  open = [];
+});
+
+function scratch() {
+  const sqlite = new SQLite(':memory:');
+  open.push(sqlite);
+  sqlite.exec('create table items (id integer primary key, name text not null, score real not null)');
+  const insert = sqlite.prepare('insert into items (name, score) values (?, ?)');
+  for (let i = 1; i <= 30; i += 1) insert.run(`item ${i}`, i / 2);
+  return sqlite;
+}
+
+describe('the statement cache', () => {
+  it('prepares each SQL text once and answers rows exactly as better-sqlite3 does', () => {
+    const sqlite = scratch();
+    const cached = withStatementCache(sqlite);
+    const query = 'select id, name, score, id as id, null as empty from items where id <= ? order by id';
+    const statement = cached.prepare(query);
+    expect(cached.prepare(query)).toBe(statement);
+    const rows = statement.all([3]);
+    expect(rows).toEqual(sqlite.prepare(query).all(3));
+    expect(Object.keys(rows[0] as object)).toEqual(['id', 'name', 'score', 'empty']);
+    // A column named like the prototype stays a column.
+    const proto = cached.prepare('select 1 as "__proto__", 2 as other').all([]);
+    expect(proto).toEqual(sqlite.prepare('select 1 as "__proto__", 2 as other').all());
+    expect(Object.getPrototypeOf(proto[0])).toBe(Object.prototype);
+  });
+
+  it('runs writes as writes', () => {
+    const cached = withStatementCache(scratch());
+    const insert = cached.prepare('insert into items (name, score) values (?, ?)');
+    expect(insert.reader).toBe(false);
+    expect(insert.run(['new', 1])).toMatchObject({ changes: 1, lastInsertRowid: 31 });
+    const returning = cached.prepare('update items set score = score + 1 where id = ? returning score');
+    expect(returning.reader).toBe(true);
+    expect(returning.all([31])).toEqual([{ score: 2 }]);
+  });
+
+  it('keeps the most recently used statements, and none across a schema change', () => {
+    const cached = withStatementCache(scratch(), 2);
+    const a = cached.prepare('select id from items where id = ?');
+    const b = cached.prepare('select name from items where id = ?');
+    expect(cached.prepare('select id from items where id = ?')).toBe(a);
+    cached.prepare('select score from items where id = ?');
+    expect(cached.prepare('select id from items where id = ?')).toBe(a);
+    expect(cached.prepare('select name from items where id = ?')).not.toBe(b);
+
+    const all = cached.prepare('select * from items where id = ?');
+    expect(Object.keys(all.all([1])[0] as object)).toEqual(['id', 'name', 'score']);
+    cached.prepare('alter table items add column note text').run([]);
+    const after = cached.prepare('select * from items where id = ?');
+    expect(after).not.toBe(all);
+    expect(Object.keys(after.all([1])[0] as object)).toEqual(['id', 'name', 'score', 'note']);
+  });
+
+  it('answers a statement still being iterated with a fresh one', () => {
+    const cached = withStatementCache(scratch());
+    const query = 'select id from items order by id';
+    const iterator = cached.prepare(query).iterate([]);
+    expect(iterator.next().value).toEqual({ id: 1 });
+    expect(cached.prepare(query).all([])).toHaveLength(30);
+    expect(iterator.next().value).toEqual({ id: 2 });
+    iterator.return?.();
+  });
+});
+
+describe('literal limits', () => {
+  function kysely() {
+    const sql: CompiledQuery[] = [];
+    const recorder: KyselyPlugin = {
+      transformQuery: ({ node }) => node as RootOperationNode,
+      transformResult: async ({ result }) => result,
+    };
+    const db = new Kysely<Scratch>({
+      dialect: new SqliteDialect({ database: withStatementCache(scratch()) }),
+      plugins: [literalLimits, recorder],
+      log: (event) => {
+        sql.push(event.query);
+      },
+    });
+    return { db, sql };
+  }
+
+  it('writes page sizes into the SQL, in unions and subqueries too, and keeps offsets bound', async () => {
+    const { db, sql } = kysely();
+    const page = await db.selectFrom('items').select('id').orderBy('id', 'desc').limit(3).offset(2).execute();
+    expect(page.map((r) => r.id)).toEqual([28, 27, 26]);
+    expect(sql[0]!.sql).toMatch(/ limit 3 offset \?$/);
+    expect(sql[0]!.parameters).toEqual([2]);
+
+    const low = db.selectFrom('items').select('id').where('score', '<', 5).orderBy('id').limit(2);
+    const high = db.selectFrom('items').select('id').where('score', '>', 10).orderBy('id', 'desc').limit(2);
+    const merged = await db
+      .selectFrom(low.as('low'))
+      .selectAll()
+      .unionAll(db.selectFrom(high.as('high')).selectAll())
+      .execute();
+    expect(merged.map((r) => r.id).sort((a, b) => a - b)).toEqual([1, 2, 29, 30]);
+    expect(sql[1]!.sql.match(/limit 2\b/g)).toHaveLength(2);
+    expect(sql[1]!.sql).not.toContain('limit ?');
+    await db.destroy();
+  });
+
+  it('leaves what is not a plain page size bound', async () => {
+    const { db, sql } = kysely();
+    await db
+      .selectFrom('items')
+      .select('id')
+      .limit(db.selectFrom('items').select((eb) => eb.lit(1).as('n')))
+      .execute();
+    expect(sql[0]!.sql).not.toMatch(/limit \d/);
+    const raw = await db.executeQuery(CompiledQuery.raw('select id from items limit ?', [2]));
+    expect(raw.rows).toHaveLength(2);
+    await db.destroy();
+  });
+});

@@ -1,0 +1,77 @@
+import type { Post } from '@pixelhall/contract';
+import { describe, expect, it } from 'vitest';
+import { applyPostChange } from './post-cache';
+
+const post = (id: number, extra: Partial<Post> = {}): Post => ({
+  id,
+  topic_id: 1,
+  topic: { id: 1, name: 'Retro', icon: '', min_age: 0 },
+  user: { id: 9, nickname: 'Ann', avatar: '', level: 3, grade: 'novice' },
+  text: `post ${id}`,
+  color: null,
+  style: null,
+  files: [],
+  file_count: 0,
+  links: [],
+  price: 0,
+  locked: false,
+  pinned: false,
+  comments_open: true,
+  like_count: 5,
+  comment_count: 2,
+  share_count: 1,
+  liked: false,
+  mine: false,
+  created_at: 1_700_000_000_000,
+  ...extra,
+});
+
+const feed = () => ({
+  pages: [
+    { list: [post(1), post(2)], total: 3, cursor: 'c1' },
+    { list: [post(3)], total: 3, cursor: null },
+  ],
+  pageParams: [null, 'c1'],
+});
+
+describe('applyPostChange', () => {
+  it('updates the post in every page of a feed and leaves the other pages as they were', () => {
+    const before = feed();
+    const after = applyPostChange(before, {
+      kind: 'fields',
+      postId: 3,
+      fields: { liked: true, like_count: 6 },
+    });
+    expect(after.pages[1]!.list[0]).toMatchObject({ id: 3, liked: true, like_count: 6 });
+    expect(after.pages[0]).toBe(before.pages[0]);
+    expect(before.pages[1]!.list[0]!.liked).toBe(false);
+  });
+
+  it('updates a detail and the post inside a search answer', () => {
+    expect(
+      applyPostChange(post(1), { kind: 'fields', postId: 1, fields: { comment_count: 7 } }).comment_count,
+    ).toBe(7);
+    const search = { posts: [post(1)], topics: [], users: [], total: 1, cursor: null };
+    const next = applyPostChange(search, { kind: 'fields', postId: 1, fields: { share_count: 4 } });
+    expect(next.posts[0]!.share_count).toBe(4);
+  });
+
+  it('answers the same data when the post is not there or nothing changes', () => {
+    const data = feed();
+    expect(applyPostChange(data, { kind: 'fields', postId: 99, fields: { liked: true } })).toBe(data);
+    expect(applyPostChange(data, { kind: 'fields', postId: 1, fields: { like_count: 5 } })).toBe(data);
+    expect(applyPostChange(data, { kind: 'delete', postId: 99 })).toBe(data);
+  });
+
+  it('removes a deleted post from the lists and lowers their totals', () => {
+    const after = applyPostChange(feed(), { kind: 'delete', postId: 2 });
+    expect(after.pages[0]!.list.map((p) => p.id)).toEqual([1]);
+    expect(after.pages[0]!.total).toBe(2);
+    expect(after.pages[1]!.total).toBe(3);
+  });
+
+  it('leaves things that only look a bit like posts alone', () => {
+    const comment = { id: 1, like_count: 2, reply_count: 0, text: 'hi' };
+    expect(applyPostChange([comment], { kind: 'delete', postId: 1 })).toEqual([comment]);
+  });
+});

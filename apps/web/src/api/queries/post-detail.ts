@@ -1,0 +1,51 @@
+import { endpoints, type REPORT_REASONS } from '@pixelhall/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { emitAppEvent } from '../../app/events';
+import { request } from '../client';
+import { queryClient } from '../query-client';
+import { postKeys } from './posts';
+
+const quiet = { successToast: false } as const;
+
+/** Whether the server can translate (a translate action is offered only then); rarely changes. */
+export function useTranslateEnabled(): boolean {
+  const status = useQuery({
+    queryKey: ['posts', 'translate-status'],
+    queryFn: ({ signal }) =>
+      request(endpoints.search.translateStatus, {}, { ...quiet, failToast: false, signal }),
+    staleTime: 60 * 60_000,
+  });
+  return status.data?.enabled ?? false;
+}
+
+/** Counts a share and answers the link to hand on; the new count goes out to every screen. */
+export function useSharePost() {
+  return useMutation({
+    mutationFn: (id: number) => request(endpoints.posts.sharePost, { id }, quiet),
+    onSuccess: ({ share_count }, id) => emitAppEvent('share', { postId: id, shareCount: share_count }),
+  });
+}
+
+/** Deletes the member's post: it leaves every feed at once. */
+export function useDeletePost() {
+  return useMutation({
+    mutationFn: (id: number) => request(endpoints.posts.deletePost, { id }),
+    onSuccess: (_data, id) => {
+      emitAppEvent('deletePost', { postId: id });
+      queryClient.removeQueries({ queryKey: postKeys.detail(id) });
+    },
+  });
+}
+
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export function useReport() {
+  return useMutation({
+    mutationFn: (payload: {
+      target: 'post' | 'comment' | 'user';
+      id: number;
+      reason: ReportReason;
+      text: string;
+    }) => request(endpoints.posts.report, payload),
+  });
+}

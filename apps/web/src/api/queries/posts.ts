@@ -1,0 +1,124 @@
+import { type DataOf, DOUBLE_TAP_MS, endpoints, type PayloadOf, type Post } from '@pixelhall/contract';
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { emitAppEvent } from '../../app/events';
+import { useGuard } from '../../app/guard';
+import { ApiError, request } from '../client';
+import { queryClient } from '../query-client';
+import { createLikeBatcher, type LikeState } from './like-batcher';
+import { type PostChange, postKeys, syncPostEvents, updatePostCaches } from './post-cache';
+
+/** Every list endpoint that answers `listOf(postSchema)`; any of them can feed a PostFeed. */
+export type PostListEndpoint =
+  | typeof endpoints.posts.homePosts
+  | typeof endpoints.posts.homeFeeds
+  | typeof endpoints.posts.postsList
+  | typeof endpoints.posts.recommendPosts
+  | typeof endpoints.posts.userPosts;
+
+/** A feed's payload without its paging: the feed pages itself. */
+export type FeedPayload<E extends PostListEndpoint> = Omit<PayloadOf<E>, 'page' | 'cursor'>;
+
+export type PostPage = DataOf<PostListEndpoint>;
+
+export { feedPosts, postKeys } from './post-cache';
+
+/** Puts one change into every cached copy of the post, wherever it is cached. */
+export const updateCachedPosts = (change: PostChange): void => updatePostCaches(queryClient, change);
+
+syncPostEvents(queryClient);
+
+/**
+ * Every page of a post list, paged by the cursor the server answers (page 1 goes without
+ * one). `payload` is part of the key: a different topic or sort is a different feed.
+ */
+export function usePostFeed<E extends PostListEndpoint>(
+  def: E,
+  payload: FeedPayload<E>,
+  options: { enabled?: boolean } = {},
+) {
+  return useInfiniteQuery({
+    queryKey: postKeys.feed(def, payload),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      request(
+        def,
+        (pageParam ? { ...payload, cursor: pageParam } : { ...payload, page: 1 }) as PayloadOf<E>,
+        { successToast: false, signal },
+      ) as Promise<PostPage>,
+    // An empty page ends the feed even if a cursor came with it, so it can never loop.
+    getNextPageParam: (last: PostPage) => (last.list.length > 0 && last.cursor ? last.cursor : undefined),
+    enabled: options.enabled ?? true,
+  });
+}
+
+/**
+ * One post. Adult topics' posts need `adultConfirmed` (the reader said they are 18+);
+ * without it the server answers errors.adult_confirm, which `isAdultConfirmError` recognises.
+ * The fail toast is left to the screen, which asks the question instead.
+ */
+export function usePost(id: number, options: { adultConfirmed?: boolean; enabled?: boolean } = {}) {
+  const adultConfirmed = options.adultConfirmed ?? false;
+  return useQuery({
+    queryKey: [...postKeys.detail(id), { adult_confirmed: adultConfirmed }],
+    queryFn: ({ signal }) =>
+      request(endpoints.posts.postDetail, adultConfirmed ? { id, adult_confirmed: true } : { id }, {
+        successToast: false,
+        failToast: false,
+        signal,
+      }),
+    enabled: (options.enabled ?? true) && Number.isInteger(id) && id > 0,
+  });
+}
+
+/** The server refused because the reader has not said they are 18+ (adult topics). */
+export function isAdultConfirmError(error: unknown, adultConfirmMessage: string): boolean {
+  return (
+    error instanceof ApiError && error.kind === 'business' && error.envelope?.msg === adultConfirmMessage
+  );
+}
+
+/** The colour and upgrade styles a post can wear; they change rarely. */
+export const postStylesQuery = () =>
+  queryOptions({
+    queryKey: postKeys.styles,
+    queryFn: () => request(endpoints.posts.colorLists, {}, { successToast: false, failToast: false }),
+    staleTime: 60 * 60_000,
+  });
+
+export function usePostStyles() {
+  return useQuery(postStylesQuery());
+}
+
+const likes = createLikeBatcher({
+  delayMs: DOUBLE_TAP_MS,
+  send: async (postId, like) => {
+    const answer = await request(endpoints.posts.likePost, { id: postId, like }, { successToast: false });
+    return { liked: answer.liked, likeCount: answer.like_count };
+  },
+  show: (postId, state) =>
+    updateCachedPosts({
+      kind: 'fields',
+      postId,
+      fields: { liked: state.liked, like_count: state.likeCount },
+    }),
+  confirmed: (postId, state) => emitAppEvent('like', { postId, ...state }),
+});
+
+/**
+ * Like or unlike a post: shows the change at once in every cached copy, sends the explicit
+ * state once the taps settle (a double tap is one gesture), then tells the app the server's
+ * answer. Visitors are sent to log in (spec §6).
+ */
+export function useLikePost(): (post: Pick<Post, 'id' | 'liked' | 'like_count'>) => void {
+  const guard = useGuard();
+  return useCallback(
+    (post) => {
+      guard({
+        action: () =>
+          likes.tap(post.id, { liked: post.liked, likeCount: post.like_count } satisfies LikeState),
+      });
+    },
+    [guard],
+  );
+}

@@ -1,0 +1,6 @@
+import { FollowListScreen } from './FollowListScreen';
+
+/** /user/followed: whom the member follows. */
+export default function FollowedScreen() {
+  return <FollowListScreen type="following" />;
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { newsTarget, newsWording } from './news-wording';
+
+const t = (key: string, params?: Record<string, unknown>) => (params ? `${key}|${params.name}` : key);
+const actor = { id: 8, nickname: 'Nova', avatar: '', level: 4, grade: 'novice' as const };
+const item = (kind: string, extra: Partial<Parameters<typeof newsWording>[0]> = {}) => ({
+  kind,
+  text: '',
+  actor,
+  actor_id: 8,
+  post_id: 31,
+  ...extra,
+});
+
+describe('newsWording', () => {
+  it('names the member for each action kind', () => {
+    for (const kind of ['like', 'comment', 'reply', 'comment_like', 'follow'])
+      expect(newsWording(item(kind), t).title).toBe(`inbox.kinds.${kind}|Nova`);
+  });
+
+  it('quotes the comment concerned for comments, replies and comment likes only', () => {
+    expect(newsWording(item('comment', { text: 'Nice run!' }), t).quote).toBe('Nice run!');
+    expect(newsWording(item('reply', { text: 'Thanks' }), t).quote).toBe('Thanks');
+    expect(newsWording(item('comment_like', { text: 'GG' }), t).quote).toBe('GG');
+    expect(newsWording(item('like', { text: 'stray' }), t).quote).toBeNull();
+    expect(newsWording(item('follow', { text: 'stray' }), t).quote).toBeNull();
+  });
+
+  it('says "someone" when the member is gone', () => {
+    expect(newsWording(item('follow', { actor: null }), t).title).toBe('inbox.kinds.follow|inbox.someone');
+  });
+
+  it('shows system messages as their text, and words welcome itself', () => {
+    expect(newsWording(item('system', { text: 'Maintenance at 02:00', actor: null }), t).title).toBe(
+      'Maintenance at 02:00',
+    );
+    expect(newsWording(item('welcome', { actor: null }), t).title).toBe('inbox.kinds.welcome');
+    expect(newsWording(item('mystery', { text: '' }), t).title).toBe('inbox.kinds.other');
+  });
+});
+
+describe('newsTarget', () => {
+  it('opens the post, else the member, else nothing', () => {
+    expect(newsTarget(item('like'))).toBe('/post/31');
+    expect(newsTarget(item('follow', { post_id: null }))).toBe('/user/8');
+    expect(newsTarget(item('follow', { post_id: null, actor: null }))).toBe('/user/8');
+    expect(newsTarget(item('system', { post_id: null, actor: null, actor_id: null }))).toBeNull();
+  });
+});

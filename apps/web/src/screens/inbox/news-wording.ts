@@ -1,0 +1,37 @@
+import type { News } from '@pixelhall/contract';
+
+/** Kinds worded as "<actor> did something"; their key is `inbox.kinds.<kind>` with `{{name}}`. */
+const ACTOR_KINDS = new Set(['like', 'comment', 'reply', 'comment_like', 'follow']);
+/** Kinds whose `text` is a comment: the one written, or the one liked. */
+const QUOTED_KINDS = new Set(['comment', 'reply', 'comment_like']);
+
+type Translate = (key: string, params?: Record<string, unknown>) => string;
+type NewsLike = Pick<News, 'kind' | 'text' | 'actor' | 'actor_id' | 'post_id'>;
+
+export interface NewsWording {
+  /** The line that says what happened. */
+  title: string;
+  /** The comment concerned (written or liked), quoted under the title; null for other kinds. */
+  quote: string | null;
+}
+
+/**
+ * How an inbox item reads: member actions name the member; operator messages (`system`) are
+ * their text; a kind this app does not know yet falls back to its text.
+ */
+export function newsWording(item: NewsLike, t: Translate): NewsWording {
+  if (ACTOR_KINDS.has(item.kind)) {
+    const name = item.actor?.nickname || t('inbox.someone');
+    const quote = QUOTED_KINDS.has(item.kind) && item.text ? item.text : null;
+    return { title: t(`inbox.kinds.${item.kind}`, { name }), quote };
+  }
+  if (item.kind === 'welcome') return { title: t('inbox.kinds.welcome'), quote: null };
+  return { title: item.text || t('inbox.kinds.other'), quote: null };
+}
+
+/** Where tapping an item leads: its post, else the member who acted (a follow), else nowhere. */
+export function newsTarget(item: NewsLike): string | null {
+  if (item.post_id) return `/post/${item.post_id}`;
+  const actor = item.actor?.id ?? item.actor_id;
+  return actor ? `/user/${actor}` : null;
+}

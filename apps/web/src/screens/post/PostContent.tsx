@@ -1,0 +1,352 @@
+import {
+  fileKind,
+  formatCount,
+  formatFileSize,
+  groupThousands,
+  type Post,
+  type PostFile,
+} from '@pixelhall/contract';
+import {
+  DownlandOutline,
+  HeartFill,
+  HeartOutline,
+  LinkOutline,
+  LockOutline,
+  MessageOutline,
+  UploadOutline,
+} from 'antd-mobile-icons';
+import type { CSSProperties, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useRelation } from '../../api/queries/follows';
+import { useLikePost, usePostStyles } from '../../api/queries/posts';
+import { useSession } from '../../state/session';
+import { FollowButton } from '../../ui/FollowButton';
+import { useRelativeTime } from '../../ui/format';
+import { showImagePreview } from '../../ui/ImagePreview';
+import { LazyImage } from '../../ui/LazyImage';
+import { FileKindIcon } from '../../ui/posts/FileKindIcon';
+import { CoinIcon } from '../../ui/posts/PostCard';
+import { TopicIcon } from '../../ui/posts/TopicIcon';
+import { avatarSrc, UserAvatar } from '../../ui/UserAvatar';
+import type { Translation } from './usePostActions';
+
+/** A short text on a colour style reads as a card of its own (as in the feeds). */
+const COLOR_CARD_CHARS = 140;
+
+/** The whole post: author, topic, text in its styles, pictures, files, links or the paid teaser, and its counts. */
+export function PostContent({
+  post,
+  translation,
+  onComments,
+  onShare,
+}: {
+  post: Post;
+  translation: Translation | null;
+  onComments: () => void;
+  onShare: () => void;
+}) {
+  const styles = usePostStyles().data;
+  const frame = post.style ? styles?.styles.find((s) => s.id === post.style)?.value : undefined;
+  const color = post.color ? styles?.colors.find((c) => c.id === post.color)?.value : undefined;
+  const images = post.files.filter((f) => f.is_image);
+  const files = post.files.filter((f) => !f.is_image);
+  return (
+    <article
+      className={`post-detail${frame ? ' post-detail--framed' : ''}`}
+      style={frame ? ({ '--post-frame': frame } as CSSProperties) : undefined}
+      data-testid="post-detail"
+      data-post-id={post.id}
+    >
+      <AuthorHeader post={post} />
+      <PostText post={post} color={color} hasMedia={images.length > 0} />
+      {translation && <TranslatedText translation={translation} />}
+      {post.locked ? (
+        <PaidTeaser post={post} />
+      ) : (
+        <>
+          {images.length > 0 && <ImageGrid images={images} />}
+          {files.length > 0 && <FileList files={files} />}
+          {post.links.length > 0 && <LinkList links={post.links} />}
+        </>
+      )}
+      <PostCounts post={post} onComments={onComments} onShare={onShare} />
+    </article>
+  );
+}
+
+function AuthorHeader({ post }: { post: Post }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const ago = useRelativeTime();
+  const signedIn = Boolean(useSession((s) => s.token));
+  const relation = useRelation(post.user.id, !post.mine);
+  const toAuthor = () => navigate(`/user/${post.user.id}`);
+  return (
+    <header className="post-detail__author">
+      <button
+        type="button"
+        className="post-detail__avatar"
+        onClick={toAuthor}
+        aria-label={post.user.nickname}
+      >
+        <UserAvatar user={post.user} size={44} />
+      </button>
+      <div className="post-detail__who">
+        <div className="post-detail__name-row">
+          <button type="button" className="post-detail__name" onClick={toAuthor}>
+            {post.user.nickname}
+          </button>
+          <span className={`grade-badge grade-badge--${post.user.grade}`}>
+            {t(`grade.${post.user.grade}`)}
+          </span>
+        </div>
+        <div className="post-detail__meta">
+          <span>{t('me.level', { level: post.user.level })}</span>
+          <span aria-hidden="true">·</span>
+          <time dateTime={new Date(post.created_at).toISOString()}>{ago(post.created_at)}</time>
+          {post.pinned && <span className="post-card__pinned">{t('postUi.pinned')}</span>}
+        </div>
+      </div>
+      {!post.mine && (
+        <FollowButton
+          target={{
+            id: post.user.id,
+            nickname: post.user.nickname,
+            followed: relation.data?.followed ?? false,
+            follows_you: relation.data?.follows_you,
+          }}
+          disabled={signedIn && !relation.data}
+        />
+      )}
+    </header>
+  );
+}
+
+function PostText({ post, color, hasMedia }: { post: Post; color?: string; hasMedia: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const card = color && !hasMedia && !post.locked && [...post.text].length <= COLOR_CARD_CHARS;
+  const className = card ? 'post-text post-text--card' : color ? 'post-text post-text--tinted' : 'post-text';
+  return (
+    <div className="post-detail__body">
+      <button
+        type="button"
+        className="topic-chip post-detail__topic"
+        onClick={() => navigate(`/topic/${post.topic.id}`)}
+        data-testid="post-topic"
+      >
+        <TopicIcon topic={post.topic} size={18} />
+        <span>{post.topic.name}</span>
+      </button>
+      {post.text && (
+        <div className={className} style={color ? ({ '--post-color': color } as CSSProperties) : undefined}>
+          <p className="post-detail__text" data-testid="post-text">
+            {post.text}
+          </p>
+        </div>
+      )}
+      {post.locked && <p className="post-detail__teaser-note muted">{t('postDetail.teaserNote')}</p>}
+    </div>
+  );
+}
+
+/** The detected source language by its name in the interface language ("English", "inglés"). */
+function languageName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+function TranslatedText({ translation }: { translation: Translation }) {
+  const { t, i18n } = useTranslation();
+  const source = translation.source ? languageName(translation.source, i18n.language) : '';
+  return (
+    <section className="post-translation" data-testid="post-translation">
+      <h3>{source ? t('postDetail.translatedFrom', { source }) : t('postDetail.translation')}</h3>
+      <p>{translation.text}</p>
+    </section>
+  );
+}
+
+/** Pictures in a grid; a tap opens the zoomable viewer at that picture (spec §9). */
+function ImageGrid({ images }: { images: PostFile[] }) {
+  const { t } = useTranslation();
+  const urls = images.map((f) => avatarSrc(f.url) ?? f.url);
+  const single = images.length === 1 ? images[0] : undefined;
+  const ratio =
+    single?.width && single.height ? Math.min(16 / 9, Math.max(3 / 4, single.width / single.height)) : 4 / 3;
+  const columns = images.length === 1 ? 1 : images.length === 2 || images.length === 4 ? 2 : 3;
+  return (
+    <div
+      className={`post-images post-images--${columns} post-detail__images`}
+      style={single ? ({ '--ratio': String(ratio) } as CSSProperties) : undefined}
+      data-testid="post-images"
+    >
+      {images.map((image, index) => (
+        <button
+          key={image.id}
+          type="button"
+          className="post-images__cell"
+          aria-label={t('postUi.viewImage', { index: index + 1, total: images.length })}
+          onClick={() => showImagePreview({ images: urls, startIndex: index })}
+        >
+          <LazyImage src={image.url} alt={image.name} />
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Attached files, each downloaded from its own address (counted by the upload host). */
+function FileList({ files }: { files: PostFile[] }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="post-detail__files" data-testid="post-files">
+      {files.map((file) => (
+        <li key={file.id}>
+          <a
+            className="post-file"
+            href={avatarSrc(file.url) ?? file.url}
+            download={file.name}
+            rel="noopener"
+            title={t('postDetail.download')}
+            data-testid="post-file"
+          >
+            <FileKindIcon kind={fileKind(file.name)} size={36} />
+            <span className="post-file__text">
+              <strong>{file.name}</strong>
+              <span className="muted">
+                {formatFileSize(file.bytes)}
+                {file.download_count > 0 &&
+                  ` · ${t('postDetail.downloads', { count: file.download_count, formatted: formatCount(file.download_count) })}`}
+              </span>
+            </span>
+            <span className="post-file__download" aria-hidden="true">
+              <DownlandOutline />
+            </span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Links open inside the app, in the web view. */
+function LinkList({ links }: { links: string[] }) {
+  const navigate = useNavigate();
+  return (
+    <ul className="post-detail__links">
+      {links.map((link) => (
+        <li key={link}>
+          <button
+            type="button"
+            className="post-link"
+            onClick={() =>
+              navigate(`/webview?url=${encodeURIComponent(link)}&title=${encodeURIComponent(hostOf(link))}`)
+            }
+            data-testid="post-link"
+          >
+            <LinkOutline />
+            <span className="post-link__text">
+              <strong>{hostOf(link)}</strong>
+              <span className="muted">{link}</span>
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function hostOf(link: string): string {
+  try {
+    return new URL(link).hostname;
+  } catch {
+    return link;
+  }
+}
+
+/** A paid post the reader has not unlocked: its price in gold, and what it holds. */
+function PaidTeaser({ post }: { post: Post }) {
+  const { t } = useTranslation();
+  return (
+    <div className="paid-teaser post-detail__paid" data-testid="paid-teaser">
+      <span className="paid-teaser__lock" aria-hidden="true">
+        <LockOutline />
+      </span>
+      <div className="paid-teaser__text">
+        <strong>{t('postDetail.paidTitle')}</strong>
+        <span>{t('postDetail.paidExplain', { price: groupThousands(post.price) })}</span>
+        {post.file_count > 0 && <span>{t('postDetail.paidFiles', { count: post.file_count })}</span>}
+      </div>
+      <span className="post-detail__price" data-testid="paid-price">
+        <CoinIcon />
+        {groupThousands(post.price)}
+      </span>
+    </div>
+  );
+}
+
+function PostCounts({
+  post,
+  onComments,
+  onShare,
+}: {
+  post: Post;
+  onComments: () => void;
+  onShare: () => void;
+}) {
+  const { t } = useTranslation();
+  const like = useLikePost();
+  return (
+    <footer className="post-actions post-detail__actions">
+      <CountButton
+        label={post.liked ? t('postUi.unlike') : t('postUi.like')}
+        active={post.liked}
+        onClick={() => like(post)}
+        testId="post-like"
+      >
+        {post.liked ? <HeartFill /> : <HeartOutline />}
+        <span>{formatCount(post.like_count)}</span>
+      </CountButton>
+      <CountButton label={t('postUi.comments')} onClick={onComments} testId="post-comments">
+        <MessageOutline />
+        <span>{formatCount(post.comment_count)}</span>
+      </CountButton>
+      <CountButton label={t('postUi.shares')} onClick={onShare} testId="post-share">
+        <UploadOutline />
+        <span>{formatCount(post.share_count)}</span>
+      </CountButton>
+    </footer>
+  );
+}
+
+function CountButton({
+  label,
+  active,
+  onClick,
+  testId,
+  children,
+}: {
+  label: string;
+  active?: boolean;
+  onClick: () => void;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={`post-actions__button${active ? ' post-actions__button--active' : ''}`}
+      aria-label={label}
+      aria-pressed={active}
+      onClick={onClick}
+      data-testid={testId}
+    >
+      {children}
+    </button>
+  );
+}

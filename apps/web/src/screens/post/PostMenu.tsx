@@ -1,0 +1,162 @@
+import { REPORT_REASONS, REPORT_TEXT_MAX, validateReport } from '@pixelhall/contract';
+import { ActionSheet, type ActionSheetProps, Form, Popup, TextArea } from 'antd-mobile';
+import { MoreOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ReportReason, useReport } from '../../api/queries/post-detail';
+import { useGuard } from '../../app/guard';
+import { ruleOf } from '../../ui/form-rules';
+import { useOverlayStyle } from '../../ui/overlay';
+import { SubmitButton } from '../../ui/SubmitButton';
+
+type Sheet = 'menu' | 'reasons' | null;
+
+/**
+ * The "…" of a post: share, report, translate (when the server can), and delete for its
+ * author. Reporting picks a reason, then asks what is wrong.
+ */
+export function PostMenu({
+  postId,
+  mine,
+  canTranslate,
+  translated,
+  onShare,
+  onTranslate,
+  onDelete,
+}: {
+  postId: number;
+  mine: boolean;
+  canTranslate: boolean;
+  translated: boolean;
+  onShare: () => void;
+  onTranslate: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  const guard = useGuard();
+  const [sheet, setSheet] = useState<Sheet>(null);
+  const [reason, setReason] = useState<ReportReason | null>(null);
+  const menuStyle = useOverlayStyle(sheet === 'menu');
+  const reasonsStyle = useOverlayStyle(sheet === 'reasons');
+
+  const actions: ActionSheetProps['actions'] = [
+    { key: 'share', text: t('postDetail.share'), onClick: onShare },
+    ...(canTranslate
+      ? [
+          {
+            key: 'translate',
+            text: translated ? t('postDetail.showOriginal') : t('postDetail.translate'),
+            onClick: onTranslate,
+          },
+        ]
+      : []),
+    ...(mine
+      ? [{ key: 'delete', text: t('postDetail.delete'), danger: true, onClick: onDelete }]
+      : [
+          {
+            key: 'report',
+            text: t('postDetail.report'),
+            onClick: () => guard({ action: () => setSheet('reasons') }),
+          },
+        ]),
+  ];
+
+  return (
+    <>
+      <button
+        type="button"
+        className="icon-button post-menu__button"
+        aria-label={t('postDetail.more')}
+        onClick={() => setSheet('menu')}
+        data-testid="post-menu"
+      >
+        <MoreOutline />
+      </button>
+      <ActionSheet
+        visible={sheet === 'menu'}
+        actions={actions}
+        cancelText={t('common.cancel')}
+        // The report sheet opens from here: closing must not undo that.
+        onAction={() => setSheet((s) => (s === 'menu' ? null : s))}
+        closeOnAction={false}
+        onClose={() => setSheet((s) => (s === 'menu' ? null : s))}
+        popupStyle={menuStyle}
+      />
+      <ActionSheet
+        visible={sheet === 'reasons'}
+        extra={t('postDetail.reportWhy')}
+        actions={REPORT_REASONS.map((key) => ({
+          key,
+          text: t(`postDetail.reasons.${key}`),
+          onClick: () => setReason(key),
+        }))}
+        cancelText={t('common.cancel')}
+        closeOnAction
+        onClose={() => setSheet(null)}
+        popupStyle={reasonsStyle}
+      />
+      <ReportPopup postId={postId} reason={reason} onClose={() => setReason(null)} />
+    </>
+  );
+}
+
+function ReportPopup({
+  postId,
+  reason,
+  onClose,
+}: {
+  postId: number;
+  reason: ReportReason | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const report = useReport();
+  const [form] = Form.useForm<{ text: string }>();
+  const visible = reason !== null;
+  return (
+    <Popup
+      visible={visible}
+      onMaskClick={onClose}
+      onClose={onClose}
+      position="bottom"
+      style={useOverlayStyle(visible)}
+      bodyClassName="report-popup"
+      destroyOnClose
+    >
+      <h2 className="report-popup__title">{t('postDetail.reportTitle')}</h2>
+      {reason && <p className="report-popup__reason">{t(`postDetail.reasons.${reason}`)}</p>}
+      <Form
+        form={form}
+        layout="vertical"
+        className="report-popup__form"
+        onFinish={({ text }) => {
+          if (!reason) return;
+          report.mutate(
+            { target: 'post', id: postId, reason, text },
+            {
+              onSuccess: () => {
+                form.resetFields();
+                onClose();
+              },
+            },
+          );
+        }}
+        footer={
+          <SubmitButton pending={report.isPending} testId="report-submit">
+            {t('postDetail.reportSend')}
+          </SubmitButton>
+        }
+      >
+        <Form.Item name="text" rules={[ruleOf(validateReport, t)]}>
+          <TextArea
+            placeholder={t('postDetail.reportPlaceholder')}
+            autoSize={{ minRows: 3, maxRows: 6 }}
+            maxLength={REPORT_TEXT_MAX}
+            showCount
+            data-testid="report-text"
+          />
+        </Form.Item>
+      </Form>
+    </Popup>
+  );
+}

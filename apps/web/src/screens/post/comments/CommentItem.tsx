@@ -1,0 +1,171 @@
+import { type Comment, formatCount, type Reply } from '@pixelhall/contract';
+import { Dialog } from 'antd-mobile';
+import { HeartFill, HeartOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { replySubtree } from '../../../api/queries/comment-cache';
+import { useDeleteComment, useLikeComment, useThreadReplies } from '../../../api/queries/comments';
+import { flattenPages } from '../../../api/queries/list-pages';
+import { emitAppEvent } from '../../../app/events';
+import { useRelativeTime } from '../../../ui/format';
+import { nextOverlayZIndex, overlayStyle } from '../../../ui/overlay';
+import { UserAvatar } from '../../../ui/UserAvatar';
+import { canDelete, hiddenReplies, replyTarget, threadReplies } from './threading';
+
+export interface ReplyTarget {
+  commentId: number;
+  nickname: string;
+}
+
+interface ItemContext {
+  postAuthorId: number;
+  postIsMine: boolean;
+  onReply: (target: ReplyTarget) => void;
+}
+
+/** A top-level comment with its thread: the first replies, and more on request. */
+export function CommentItem({ comment, ...context }: { comment: Comment } & ItemContext) {
+  const { t } = useTranslation();
+  const [wantMore, setWantMore] = useState(false);
+  const more = useThreadReplies(comment.id, wantMore);
+  const replies = threadReplies(comment, flattenPages(more.data));
+  const hidden = hiddenReplies(comment, replies.length);
+  const loadMore = () => {
+    if (!wantMore) setWantMore(true);
+    else if (more.hasNextPage && !more.isFetchingNextPage) void more.fetchNextPage();
+  };
+  // Pages of `comment/replies` start at the oldest reply, which the preview already shows.
+  const exhausted = wantMore && !more.isFetching && !more.hasNextPage;
+  return (
+    <li className="comment" data-testid="comment" data-comment-id={comment.id}>
+      <CommentBody item={comment} root={comment} thread={replies} {...context} />
+      {(replies.length > 0 || hidden > 0) && (
+        <ul className="comment__replies">
+          {replies.map((reply) => (
+            <li
+              key={reply.id}
+              className="comment comment--reply"
+              data-testid="reply"
+              data-comment-id={reply.id}
+            >
+              <CommentBody item={reply} root={comment} thread={replies} {...context} />
+            </li>
+          ))}
+          {hidden > 0 && !exhausted && (
+            <li>
+              <button
+                type="button"
+                className="comment__more"
+                onClick={loadMore}
+                disabled={more.isFetching}
+                data-testid="comment-more-replies"
+              >
+                {more.isFetching ? t('comments.loading') : t('comments.moreReplies', { count: hidden })}
+              </button>
+            </li>
+          )}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+function CommentBody({
+  item,
+  root,
+  thread,
+  postAuthorId,
+  postIsMine,
+  onReply,
+}: { item: Reply; root: Comment; thread: readonly Reply[] } & ItemContext) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const ago = useRelativeTime();
+  const like = useLikeComment();
+  const remove = useDeleteComment(item.post_id);
+  const isReply = item.id !== root.id;
+  const target = isReply ? replyTarget(item, root) : null;
+  const size = isReply ? 28 : 36;
+
+  const confirmDelete = async () => {
+    const sure = await Dialog.confirm({
+      content: isReply ? t('comments.deleteReplyConfirm') : t('comments.deleteConfirm'),
+      confirmText: t('comments.delete'),
+      cancelText: t('common.cancel'),
+      style: overlayStyle(nextOverlayZIndex()),
+    });
+    if (!sure) return;
+    const ids = isReply ? replySubtree(item.id, thread) : [item.id];
+    remove.mutate(
+      { id: item.id, rootId: isReply ? root.id : null, ids },
+      {
+        onSuccess: ({ post_id, comment_count }) =>
+          emitAppEvent('comment', { postId: post_id, commentCount: comment_count }),
+      },
+    );
+  };
+
+  return (
+    <div className="comment__row">
+      <button
+        type="button"
+        className="comment__avatar"
+        aria-label={item.user.nickname}
+        onClick={() => navigate(`/user/${item.user.id}`)}
+      >
+        <UserAvatar user={item.user} size={size} />
+      </button>
+      <div className="comment__main">
+        <div className="comment__head">
+          <button type="button" className="comment__name" onClick={() => navigate(`/user/${item.user.id}`)}>
+            {item.user.nickname}
+          </button>
+          <span className={`grade-badge grade-badge--${item.user.grade}`}>
+            {t(`grade.${item.user.grade}`)}
+          </span>
+          {item.user.id === postAuthorId && <span className="comment__author">{t('comments.author')}</span>}
+        </div>
+        <p className="comment__text">
+          {target && (
+            <span className="comment__reply-to">{t('comments.replyTo', { name: target.nickname })} </span>
+          )}
+          {item.text}
+        </p>
+        <div className="comment__foot">
+          <time dateTime={new Date(item.created_at).toISOString()}>{ago(item.created_at)}</time>
+          <button
+            type="button"
+            className="comment__action"
+            onClick={() => onReply({ commentId: item.id, nickname: item.user.nickname })}
+            data-testid="comment-reply"
+          >
+            {t('comments.reply')}
+          </button>
+          {canDelete(item, postIsMine) && (
+            <button
+              type="button"
+              className="comment__action comment__action--danger"
+              onClick={() => void confirmDelete()}
+              disabled={remove.isPending}
+              data-testid="comment-delete"
+            >
+              {t('comments.delete')}
+            </button>
+          )}
+          <button
+            type="button"
+            className={`comment__like${item.liked ? ' comment__like--on' : ''}`}
+            aria-label={item.liked ? t('comments.unlike') : t('comments.like')}
+            aria-pressed={item.liked}
+            onClick={() => like(item)}
+            data-testid="comment-like"
+          >
+            {item.liked ? <HeartFill /> : <HeartOutline />}
+            {item.like_count > 0 && <span>{formatCount(item.like_count)}</span>}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

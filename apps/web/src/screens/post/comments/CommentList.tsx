@@ -1,0 +1,92 @@
+import { formatCount, type Post } from '@pixelhall/contract';
+import { Button, DotLoading, InfiniteScroll, Tabs } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { type CommentSort, usePostComments } from '../../../api/queries/comments';
+import { flattenPages } from '../../../api/queries/list-pages';
+import { EmptyState } from '../../../ui/EmptyState';
+import { CommentItem, type ReplyTarget } from './CommentItem';
+import './comments.css';
+
+const SORTS: CommentSort[] = ['new', 'best'];
+
+/** The comments of a post, New (newest first) or Best (most liked), loaded as the member scrolls. */
+export function CommentList({
+  post,
+  sort,
+  onSortChange,
+  onReply,
+}: {
+  post: Post;
+  sort: CommentSort;
+  onSortChange: (sort: CommentSort) => void;
+  onReply: (target: ReplyTarget) => void;
+}) {
+  const { t } = useTranslation();
+  const comments = usePostComments(post.id, sort);
+  const list = flattenPages(comments.data);
+  return (
+    <section className="comments" id="comments" data-testid="comments">
+      <header className="comments__header">
+        <h2>
+          {t('comments.title')} <span className="comments__count">{formatCount(post.comment_count)}</span>
+        </h2>
+        <Tabs
+          activeKey={sort}
+          onChange={(key) => onSortChange(key as CommentSort)}
+          className="comments__tabs"
+          activeLineMode="fixed"
+        >
+          {SORTS.map((key) => (
+            <Tabs.Tab key={key} title={t(`comments.sort.${key}`)} />
+          ))}
+        </Tabs>
+      </header>
+      {comments.isPending ? (
+        <div className="comments__state">
+          <DotLoading color="primary" />
+        </div>
+      ) : comments.isError && list.length === 0 ? (
+        <EmptyState text={t('errors.load_failed')}>
+          <Button size="small" shape="rounded" onClick={() => void comments.refetch()}>
+            {t('comments.retry')}
+          </Button>
+        </EmptyState>
+      ) : list.length === 0 ? (
+        <EmptyState text={post.comments_open ? t('comments.empty') : t('errors.comments_closed')} />
+      ) : (
+        <>
+          <ul className="comments__list">
+            {list.map((comment) => (
+              <CommentItem
+                key={comment.id}
+                comment={comment}
+                postAuthorId={post.user.id}
+                postIsMine={post.mine}
+                onReply={onReply}
+              />
+            ))}
+          </ul>
+          <InfiniteScroll
+            hasMore={comments.hasNextPage}
+            loadMore={async () => {
+              const next = await comments.fetchNextPage();
+              if (next.isError) throw next.error;
+            }}
+          >
+            {(hasMore, failed, retry) =>
+              failed ? (
+                <Button size="small" fill="none" onClick={() => void retry()}>
+                  {t('comments.retry')}
+                </Button>
+              ) : hasMore ? (
+                <DotLoading color="primary" />
+              ) : (
+                <span className="comments__end">{t('comments.end')}</span>
+              )
+            }
+          </InfiniteScroll>
+        </>
+      )}
+    </section>
+  );
+}

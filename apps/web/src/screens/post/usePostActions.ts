@@ -1,0 +1,82 @@
+import type { Post } from '@pixelhall/contract';
+import { Dialog } from 'antd-mobile';
+import { createElement, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useDeletePost, useSharePost } from '../../api/queries/post-detail';
+import { host } from '../../host';
+import { usePreferences } from '../../state/preferences';
+import { showFailToast, showSuccessToast } from '../../ui/feedback';
+import { nextOverlayZIndex, overlayStyle } from '../../ui/overlay';
+import { shareLink, shareTitle } from './share';
+
+export interface Translation {
+  text: string;
+  source: string;
+}
+
+/** Share, translate and delete for the post on screen; report has a sheet of its own. */
+export function usePostActions(post: Post | undefined) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const locale = usePreferences((s) => s.locale.value);
+  const share = useSharePost();
+  const remove = useDeletePost();
+  const [translation, setTranslation] = useState<Translation | null>(null);
+  const [translating, setTranslating] = useState(false);
+
+  const leave = () => {
+    if (window.history.state?.idx > 0) navigate(-1);
+    else navigate('/home', { replace: true });
+  };
+
+  return {
+    translation,
+    translating,
+    sharing: share.isPending,
+
+    share: () => {
+      if (!post || share.isPending) return;
+      share.mutate(post.id, {
+        onSuccess: async ({ link }) => {
+          const outcome = await shareLink({
+            url: link,
+            title: shareTitle(post.text) || t('postDetail.shareTitle'),
+          });
+          if (outcome === 'copied') showSuccessToast(t('postDetail.linkCopied'));
+          else if (outcome === 'copy-failed') showFailToast(t('errors.copy_failed'));
+        },
+      });
+    },
+
+    /** Through the host (spec §7 "machine translate"): a native shell may translate on the device. */
+    translate: async () => {
+      if (!post || translating) return;
+      if (translation) {
+        setTranslation(null);
+        return;
+      }
+      setTranslating(true);
+      try {
+        setTranslation(
+          await host.call<Translation>('machineTranslate', { kind: 'post', id: post.id, target: locale }),
+        );
+      } catch {
+        // The bridge showed why.
+      } finally {
+        setTranslating(false);
+      }
+    },
+
+    remove: async () => {
+      if (!post) return;
+      const sure = await Dialog.confirm({
+        content: t('postDetail.deleteConfirm'),
+        confirmText: createElement('span', { className: 'danger-text' }, t('postDetail.delete')),
+        cancelText: t('common.cancel'),
+        style: overlayStyle(nextOverlayZIndex()),
+      });
+      if (sure) remove.mutate(post.id, { onSuccess: leave });
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import { persisted } from './persisted';
+
+interface AdultState {
+  /** The reader answered "yes" to "Are you 18+ years old?" on this device. */
+  confirmed: boolean;
+  confirm(): void;
+}
+
+/** The answer to the adult question (spec §4), remembered on the device and sent as `adult_confirmed`. */
+export const useAdultConfirmation = create<AdultState>()(
+  persist(
+    (set) => ({
+      confirmed: false,
+      confirm: () => set({ confirmed: true }),
+    }),
+    persisted<AdultState>('adult'),
+  ),
+);

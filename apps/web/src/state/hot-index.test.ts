@@ -1,0 +1,41 @@
+import { HOT_INDEX_MODULUS } from '@pixelhall/contract';
+import { describe, expect, it } from 'vitest';
+import { hotBatch, nextHotIndex } from './hot-index';
+
+describe('nextHotIndex', () => {
+  it('cycles 0 to 9 and back to 0', () => {
+    const seen: number[] = [];
+    let index = 0;
+    for (let i = 0; i < HOT_INDEX_MODULUS + 2; i += 1) {
+      seen.push(index);
+      index = nextHotIndex(index);
+    }
+    expect(seen).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1]);
+  });
+
+  it('recovers from a stored value out of range', () => {
+    expect(nextHotIndex(42)).toBe(3);
+    expect(nextHotIndex(Number.NaN)).toBe(1);
+    expect(nextHotIndex(-1)).toBe(0);
+  });
+});
+
+describe('hotBatch', () => {
+  const words = Array.from({ length: 10 }, (_, i) => `w${i}`);
+
+  it('shows the batch of the index in the server order, wrapping around the list', () => {
+    expect(hotBatch(words, 0, 6)).toEqual(['w0', 'w1', 'w2', 'w3', 'w4', 'w5']);
+    expect(hotBatch(words, 1, 6)).toEqual(['w0', 'w1', 'w6', 'w7', 'w8', 'w9']);
+    expect(hotBatch(words, 2, 6)).toEqual(['w2', 'w3', 'w4', 'w5', 'w6', 'w7']);
+  });
+
+  it('gives every word its turn over the cycle', () => {
+    const shown = new Set(Array.from({ length: HOT_INDEX_MODULUS }, (_, i) => hotBatch(words, i, 6)).flat());
+    expect(shown.size).toBe(words.length);
+  });
+
+  it('shows a list that fits in one batch whole, whatever the index', () => {
+    expect(hotBatch(['a', 'b', 'c'], 7, 6)).toEqual(['a', 'b', 'c']);
+    expect(hotBatch([], 3, 6)).toEqual([]);
+  });
+});

@@ -1,0 +1,44 @@
+import { HOT_INDEX_MODULUS } from '@pixelhall/contract';
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import { persisted } from './persisted';
+
+/** The next hot index: 0 → 1 → … → 9 → 0 (spec §4, HOT_INDEX_MODULUS). */
+export function nextHotIndex(index: number): number {
+  const whole = Number.isInteger(index) ? index : 0;
+  return (((whole + 1) % HOT_INDEX_MODULUS) + HOT_INDEX_MODULUS) % HOT_INDEX_MODULUS;
+}
+
+/**
+ * The batch of hot words to show for a hot index: `size` words starting at batch `index`,
+ * wrapping around the list, in the server's order (best first). Each step of the index shows
+ * the next batch, so over the ten steps of the cycle every trending word gets its turn; a list
+ * that fits in one batch is shown whole.
+ */
+export function hotBatch<T>(words: readonly T[], index: number, size: number): T[] {
+  if (words.length <= size) return [...words];
+  const step = ((index % HOT_INDEX_MODULUS) + HOT_INDEX_MODULUS) % HOT_INDEX_MODULUS;
+  const start = (step * size) % words.length;
+  const picked = new Set<number>();
+  for (let i = 0; i < size; i += 1) picked.add((start + i) % words.length);
+  return words.filter((_, i) => picked.has(i));
+}
+
+interface HotIndexState {
+  index: number;
+  advance(): void;
+}
+
+/**
+ * The hot index (spec §3 client-persisted): advanced each time the search screen opens and by
+ * "another batch", so each visit shows the next batch of trending searches.
+ */
+export const useHotIndex = create<HotIndexState>()(
+  persist(
+    (set) => ({
+      index: 0,
+      advance: () => set((s) => ({ index: nextHotIndex(s.index) })),
+    }),
+    persisted<HotIndexState>('hot-index'),
+  ),
+);

@@ -1,0 +1,37 @@
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import { persisted } from './persisted';
+
+/** How many past searches are kept. */
+export const SEARCH_HISTORY_MAX = 20;
+
+/**
+ * The history after searching `keyword` (spec §4): newest first, each keyword once — compared
+ * trimmed and case-insensitively, keeping the latest spelling — at most SEARCH_HISTORY_MAX.
+ */
+export function addToHistory(history: readonly string[], keyword: string): string[] {
+  const word = keyword.trim();
+  if (!word) return [...history];
+  const key = word.toLocaleLowerCase();
+  return [word, ...history.filter((w) => w.trim().toLocaleLowerCase() !== key)].slice(0, SEARCH_HISTORY_MAX);
+}
+
+interface SearchHistoryState {
+  keywords: string[];
+  add(keyword: string): void;
+  remove(keyword: string): void;
+  clear(): void;
+}
+
+/** Past searches on this device (spec §3 client-persisted search history). */
+export const useSearchHistory = create<SearchHistoryState>()(
+  persist(
+    (set) => ({
+      keywords: [],
+      add: (keyword) => set((s) => ({ keywords: addToHistory(s.keywords, keyword) })),
+      remove: (keyword) => set((s) => ({ keywords: s.keywords.filter((w) => w !== keyword) })),
+      clear: () => set({ keywords: [] }),
+    }),
+    persisted<SearchHistoryState>('search-history'),
+  ),
+);

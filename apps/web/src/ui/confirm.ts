@@ -1,0 +1,44 @@
+import { Dialog } from 'antd-mobile';
+import { onAppEvent } from '../app/events';
+import i18n from '../i18n';
+import { nextOverlayZIndex, overlayStyle } from './overlay';
+
+/**
+ * Asks before something that is hard to undo (spec §8: unfollowing, blacklisting, deleting).
+ * Resolves true to go ahead. Leaving the screen (back) closes the question unanswered, so it
+ * never lingers over the next screen.
+ */
+export function confirmAction(options: {
+  title?: string;
+  content: string;
+  confirmText: string;
+  danger?: boolean;
+}): Promise<boolean> {
+  return new Promise((resolve) => {
+    let stopListening = () => {};
+    const settle = (confirmed: boolean) => {
+      stopListening();
+      resolve(confirmed);
+    };
+    const dialog = Dialog.show({
+      style: overlayStyle(nextOverlayZIndex()),
+      title: options.title,
+      content: options.content,
+      closeOnAction: true,
+      actions: [
+        [
+          { key: 'cancel', text: i18n.t('common.cancel'), onClick: () => settle(false) },
+          {
+            key: 'confirm',
+            text: options.confirmText,
+            bold: true,
+            danger: options.danger,
+            onClick: () => settle(true),
+          },
+        ],
+      ],
+      onClose: () => settle(false),
+    });
+    stopListening = onAppEvent('popstate', () => dialog.close());
+  });
+}

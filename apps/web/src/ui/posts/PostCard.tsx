@@ -1,0 +1,287 @@
+import {
+  fileKind,
+  formatCount,
+  formatFileSize,
+  groupThousands,
+  type Post,
+  type PostFile,
+} from '@pixelhall/contract';
+import { Button } from 'antd-mobile';
+import { HeartFill, HeartOutline, LockOutline, MessageOutline, UploadOutline } from 'antd-mobile-icons';
+import { type CSSProperties, type MouseEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useLikePost, usePostStyles } from '../../api/queries/posts';
+import { useRelativeTime } from '../format';
+import { showImagePreview } from '../ImagePreview';
+import { LazyImage } from '../LazyImage';
+import { avatarSrc, UserAvatar } from '../UserAvatar';
+import { FileKindIcon } from './FileKindIcon';
+import { TopicIcon } from './TopicIcon';
+import './posts.css';
+
+/** Longer texts are clamped in a feed; "more" shows the rest in place. */
+const CLAMP_CHARS = 240;
+const CLAMP_LINES = 6;
+/** A short text on a colour style reads as a card of its own, like a status update. */
+const COLOR_CARD_CHARS = 140;
+
+/** Stops a tap on an inner control from also opening the post. */
+const inner = (fn: () => void) => (e: MouseEvent) => {
+  e.stopPropagation();
+  fn();
+};
+
+/**
+ * A post as feeds, search and profiles show it: author, topic, text, pictures, files, the paid
+ * teaser and the counts. Tapping it opens the post.
+ */
+export function PostCard({ post, showTopic = true }: { post: Post; showTopic?: boolean }) {
+  const navigate = useNavigate();
+  const styles = usePostStyles().data;
+  const frame = post.style ? styles?.styles.find((s) => s.id === post.style)?.value : undefined;
+  const color = post.color ? styles?.colors.find((c) => c.id === post.color)?.value : undefined;
+  const images = post.files.filter((f) => f.is_image);
+  const files = post.files.filter((f) => !f.is_image);
+  const open = () => navigate(`/post/${post.id}`);
+  return (
+    <article
+      className={`post-card${frame ? ' post-card--framed' : ''}`}
+      style={frame ? ({ '--post-frame': frame } as CSSProperties) : undefined}
+      data-testid="post-card"
+      data-post-id={post.id}
+    >
+      {/* The whole card opens the post; keyboards reach it through the text link. */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the card is a large tap target */}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the inner link opens the post from a keyboard */}
+      <div className="post-card__body" onClick={open}>
+        <PostHeader post={post} />
+        <PostText post={post} color={color} hasMedia={images.length > 0} />
+        {post.locked ? (
+          <PaidTeaser post={post} onUnlock={open} />
+        ) : (
+          <>
+            {images.length > 0 && <ImageGrid images={images} />}
+            {files.length > 0 && <FilesSummary files={files} />}
+          </>
+        )}
+        {showTopic && <TopicChip topic={post.topic} />}
+      </div>
+      <PostActions post={post} onOpen={open} />
+    </article>
+  );
+}
+
+function PostHeader({ post }: { post: Post }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const ago = useRelativeTime();
+  const toAuthor = inner(() => navigate(`/user/${post.user.id}`));
+  return (
+    <header className="post-card__header">
+      <button type="button" className="post-card__avatar" onClick={toAuthor} aria-label={post.user.nickname}>
+        <UserAvatar user={post.user} size={40} />
+      </button>
+      <div className="post-card__who">
+        <div className="post-card__name-row">
+          <button type="button" className="post-card__name" onClick={toAuthor}>
+            {post.user.nickname}
+          </button>
+          <span className={`grade-badge grade-badge--${post.user.grade}`}>
+            {t(`grade.${post.user.grade}`)}
+          </span>
+        </div>
+        <div className="post-card__meta">
+          <time dateTime={new Date(post.created_at).toISOString()}>{ago(post.created_at)}</time>
+          {post.pinned && (
+            <span className="post-card__pinned" data-testid="post-pinned">
+              {t('postUi.pinned')}
+            </span>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function TopicChip({ topic }: { topic: Post['topic'] }) {
+  const navigate = useNavigate();
+  return (
+    <div className="post-card__topic">
+      <button
+        type="button"
+        className="topic-chip"
+        onClick={inner(() => navigate(`/topic/${topic.id}`))}
+        data-testid="post-topic"
+      >
+        <TopicIcon topic={topic} size={18} />
+        <span>{topic.name}</span>
+      </button>
+    </div>
+  );
+}
+
+function PostText({ post, color, hasMedia }: { post: Post; color?: string; hasMedia: boolean }) {
+  const { t } = useTranslation();
+  const [expanded, setExpanded] = useState(false);
+  if (!post.text) return null;
+  const chars = [...post.text].length;
+  const long = chars > CLAMP_CHARS || post.text.split('\n').length > CLAMP_LINES;
+  const card = color && !hasMedia && !post.locked && chars <= COLOR_CARD_CHARS;
+  const className = card ? 'post-text post-text--card' : color ? 'post-text post-text--tinted' : 'post-text';
+  return (
+    <div className={className} style={color ? ({ '--post-color': color } as CSSProperties) : undefined}>
+      <a
+        href={`#/post/${post.id}`}
+        className={`post-text__body${long && !expanded ? ' post-text__body--clamped' : ''}`}
+        onClick={(e) => e.preventDefault()}
+      >
+        {post.text}
+      </a>
+      {long && !card && (
+        <button type="button" className="post-text__more" onClick={inner(() => setExpanded((v) => !v))}>
+          {expanded ? t('postUi.less') : t('postUi.more')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function ImageGrid({ images }: { images: PostFile[] }) {
+  const { t } = useTranslation();
+  const urls = images.map((f) => avatarSrc(f.url) ?? f.url);
+  const preview = (index: number) => showImagePreview({ images: urls, startIndex: index });
+  const single = images.length === 1 ? images[0] : undefined;
+  const ratio =
+    single?.width && single.height ? Math.min(16 / 9, Math.max(3 / 4, single.width / single.height)) : 4 / 3;
+  const columns = images.length === 1 ? 1 : images.length === 2 || images.length === 4 ? 2 : 3;
+  return (
+    <div
+      className={`post-images post-images--${columns}`}
+      style={single ? ({ '--ratio': String(ratio) } as CSSProperties) : undefined}
+    >
+      {images.map((image, index) => (
+        <button
+          key={image.id}
+          type="button"
+          className="post-images__cell"
+          aria-label={t('postUi.viewImage', { index: index + 1, total: images.length })}
+          onClick={inner(() => preview(index))}
+        >
+          <LazyImage src={image.url} alt={image.name} />
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function FilesSummary({ files }: { files: PostFile[] }) {
+  const { t } = useTranslation();
+  const kinds = [...new Set(files.map((f) => fileKind(f.name)))].slice(0, 3);
+  const bytes = files.reduce((sum, f) => sum + f.bytes, 0);
+  return (
+    <div className="post-files" data-testid="post-files">
+      <span className="post-files__icons">
+        {kinds.map((kind) => (
+          <FileKindIcon key={kind} kind={kind} size={26} />
+        ))}
+      </span>
+      <span className="post-files__text">
+        <strong>{files.length === 1 ? files[0]!.name : t('postUi.files', { count: files.length })}</strong>
+        <span className="muted">{formatFileSize(bytes)}</span>
+      </span>
+    </div>
+  );
+}
+
+function PaidTeaser({ post, onUnlock }: { post: Post; onUnlock: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="paid-teaser" data-testid="paid-teaser">
+      <span className="paid-teaser__lock" aria-hidden="true">
+        <LockOutline />
+      </span>
+      <div className="paid-teaser__text">
+        <strong>{t('postUi.paidTitle')}</strong>
+        <span>
+          {post.file_count > 0 ? t('postUi.paidFiles', { count: post.file_count }) : t('postUi.paidHint')}
+        </span>
+      </div>
+      <Button size="small" shape="rounded" className="paid-teaser__button" onClick={inner(onUnlock)}>
+        <CoinIcon />
+        <span className="paid-teaser__price">{groupThousands(post.price)}</span>
+      </Button>
+    </div>
+  );
+}
+
+/** A pixel gold coin, the currency of paid posts. */
+export function CoinIcon() {
+  return (
+    <svg
+      className="coin-icon"
+      viewBox="0 0 8 8"
+      width="14"
+      height="14"
+      shape-rendering="crispEdges"
+      aria-hidden="true"
+    >
+      <path fill="#ffb020" d="M2 0h4v1h1v1h1v4H7v1H6v1H2V7H1V6H0V2h1V1h1z" />
+      <path fill="#ffe08a" d="M3 2h2v1H3zM2 3h1v2H2z" />
+      <path fill="#c77700" d="M5 3h1v2H5zM3 5h2v1H3z" />
+    </svg>
+  );
+}
+
+function PostActions({ post, onOpen }: { post: Post; onOpen: () => void }) {
+  const { t } = useTranslation();
+  const like = useLikePost();
+  return (
+    <footer className="post-actions">
+      <ActionButton
+        label={post.liked ? t('postUi.unlike') : t('postUi.like')}
+        active={post.liked}
+        onClick={() => like(post)}
+        testId="post-like"
+      >
+        {post.liked ? <HeartFill /> : <HeartOutline />}
+        <span>{formatCount(post.like_count)}</span>
+      </ActionButton>
+      <ActionButton label={t('postUi.comments')} onClick={onOpen} testId="post-comments">
+        <MessageOutline />
+        <span>{formatCount(post.comment_count)}</span>
+      </ActionButton>
+      <ActionButton label={t('postUi.shares')} onClick={onOpen} testId="post-shares">
+        <UploadOutline />
+        <span>{formatCount(post.share_count)}</span>
+      </ActionButton>
+    </footer>
+  );
+}
+
+function ActionButton({
+  label,
+  active,
+  onClick,
+  testId,
+  children,
+}: {
+  label: string;
+  active?: boolean;
+  onClick: () => void;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={`post-actions__button${active ? ' post-actions__button--active' : ''}`}
+      aria-label={label}
+      aria-pressed={active}
+      onClick={onClick}
+      data-testid={testId}
+    >
+      {children}
+    </button>
+  );
+}

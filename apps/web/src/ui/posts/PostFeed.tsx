@@ -1,0 +1,107 @@
+import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
+import { Button, DotLoading, InfiniteScroll, PullToRefresh } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type FeedPayload,
+  feedPosts,
+  type PostListEndpoint,
+  type PostPage,
+  postKeys,
+  usePostFeed,
+} from '../../api/queries/posts';
+import { EmptyState } from '../EmptyState';
+import { PostCard } from './PostCard';
+
+/**
+ * A whole post feed over any post list endpoint: pull to refresh, the cards, more pages as the
+ * end comes into view, an empty state and a retry on failure.
+ */
+export function PostFeed<E extends PostListEndpoint>({
+  endpoint,
+  payload,
+  empty,
+  showTopic = true,
+}: {
+  endpoint: E;
+  payload: FeedPayload<E>;
+  empty?: ReactNode;
+  showTopic?: boolean;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const feed = usePostFeed(endpoint, payload);
+  const posts = feedPosts(feed.data);
+
+  // Refreshing starts over from page 1 rather than re-asking for every page loaded so far.
+  const refresh = async () => {
+    queryClient.setQueryData<InfiniteData<PostPage, string | null>>(
+      postKeys.feed(endpoint, payload),
+      (data) => (data ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data),
+    );
+    await feed.refetch();
+  };
+
+  const loadMore = async () => {
+    const result = await feed.fetchNextPage();
+    if (result.isError) throw result.error;
+  };
+
+  let content: ReactNode;
+  if (feed.isPending) {
+    content = (
+      <div className="feed-state" aria-busy="true">
+        <DotLoading color="primary" />
+      </div>
+    );
+  } else if (feed.isError && posts.length === 0) {
+    content = <FeedError onRetry={() => void feed.refetch()} />;
+  } else if (posts.length === 0) {
+    content = empty ?? <EmptyState />;
+  } else {
+    content = (
+      <>
+        <div className="post-list" data-testid="post-list">
+          {posts.map((post) => (
+            <PostCard key={post.id} post={post} showTopic={showTopic} />
+          ))}
+        </div>
+        <InfiniteScroll loadMore={loadMore} hasMore={feed.hasNextPage}>
+          {(hasMore, failed, retry) =>
+            failed ? (
+              <FeedError onRetry={retry} />
+            ) : hasMore ? (
+              <DotLoading color="primary" />
+            ) : (
+              <span className="feed-end">{t('feed.end')}</span>
+            )
+          }
+        </InfiniteScroll>
+      </>
+    );
+  }
+
+  return (
+    <PullToRefresh
+      onRefresh={refresh}
+      pullingText={t('feed.pull')}
+      canReleaseText={t('feed.release')}
+      refreshingText={<DotLoading color="primary" />}
+      completeText={t('feed.refreshed')}
+    >
+      <div className="post-feed">{content}</div>
+    </PullToRefresh>
+  );
+}
+
+export function FeedError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="feed-state feed-state--error" role="alert">
+      <span>{t('errors.load_failed')}</span>
+      <Button size="small" shape="rounded" onClick={onRetry}>
+        {t('feed.retry')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * Pixelhall on the feeds benchmark's database (BENCH_DB, a copy the run may write to), quiet, with
+ * one extra route: GET /api/hello answers a tiny envelope through the same server, hooks and all,
+ * as the floor to compare feeds with. Prints `<port> <token>` (the token signs in as the viewer).
+ */
+import { buildApp } from '@pixelhall/server/src/app';
+import { prepareDatabase } from '@pixelhall/server/src/boot';
+import { loadConfig } from '@pixelhall/server/src/config';
+import { VIEWER } from './feeds-data';
+
+const file = process.env.BENCH_DB;
+if (!file) throw new Error('BENCH_DB is not set');
+const config = loadConfig({
+  ...process.env,
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: `file:${file}`,
+  SEED: 'false',
+  UPLOAD_DIR: process.env.BENCH_UPLOAD_DIR ?? `${file}.uploads`,
+});
+const database = await prepareDatabase(config, () => {});
+const { app, services } = await buildApp({ config, database });
+app.get('/api/hello', async () => ({ code: 1, msg: 'OK', data: { hello: 'world' } }));
+await app.listen({ host: '127.0.0.1', port: 0 });
+const address = app.server.address();
+const viewer = await database.db
+  .selectFrom('users')
+  .select('id')
+  .where('username', '=', VIEWER)
+  .executeTakeFirstOrThrow();
+const { token } = await services.sessions.create(Number(viewer.id));
+console.info(`${typeof address === 'object' && address ? address.port : ''} ${token}`);

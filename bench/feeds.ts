@@ -1,0 +1,199 @@
+/**
+ * Feeds at scale: the real app on a SQLite file with BENCH_POSTS posts (1,000,000) and
+ * BENCH_MEMBERS members (100,000), loaded with autocannon and compared with a hello-world route of
+ * the same server. Two aims: the Popular feed within 3× of hello, and a page 500 deep (reached by
+ * cursor) within 1.3× of a page near the top. Not part of npm test.
+ *   npm run bench:feeds        (BENCH_SECONDS=5 BENCH_CONNECTIONS=20 by default)
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRandom } from '@pixelhall/server/src/seed/random';
+import autocannon from 'autocannon';
+import { feedsDatabase } from './feeds-data';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const POSTS = Number(process.env.BENCH_POSTS ?? 1_000_000);
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
+const PAGE_SIZE = 20;
+const DEEP_PAGE = 500;
+const AIM_FEEDS_VS_HELLO = 3;
+const AIM_DEEP_VS_TOP = 1.3;
+
+interface Scenario {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: () => string;
+  /** Send the viewer's bearer token. */
+  member?: boolean;
+}
+
+interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function start(db: string): Promise<{ child: ChildProcess; port: number; token: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'feeds-server.ts')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production', BENCH_DB: db },
+  });
+  const [port, token = ''] = await new Promise<string[]>((resolve, reject) => {
+    child.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim().split(' ')));
+    child.once('exit', (code) => reject(new Error(`feeds-server.ts exited with ${code}`)));
+  });
+  return { child, port: Number(port), token };
+}
+
+function headers(token: string, member = true): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    'accept-language': 'en-US',
+    ...(member ? { authorization: `Bearer ${token}` } : {}),
+  };
+}
+
+/** One call as the app makes it; anything but code 1 stops the benchmark with the message. */
+async function call<T>(port: number, token: string, apiPath: string, payload: object): Promise<T> {
+  const res = await fetch(`http://127.0.0.1:${port}${apiPath}`, {
+    method: 'POST',
+    headers: headers(token),
+    body: JSON.stringify(payload),
+  });
+  const envelope = (await res.json()) as { code: number; msg: string; data: T };
+  if (envelope.code !== 1) throw new Error(`${apiPath} ${JSON.stringify(payload)}: ${envelope.msg}`);
+  return envelope.data;
+}
+
+type Page = { list: { id: number }[]; cursor: string | null };
+
+async function load(port: number, token: string, s: Scenario): Promise<Measured> {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [
+      {
+        method: s.method,
+        path: s.path,
+        headers: headers(token, s.member),
+        ...(s.body ? { setupRequest: (req: autocannon.Request) => ({ ...req, body: s.body!() }) } : {}),
+      },
+    ],
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+  };
+}
+
+const data = await feedsDatabase({ posts: POSTS, members: MEMBERS, cacheDir: path.join(HERE, '.cache') });
+console.info(
+  `Feeds benchmark: ${POSTS.toLocaleString('en')} posts, ${MEMBERS.toLocaleString('en')} members; ` +
+    `${CONNECTIONS} connections, ${SECONDS}s per scenario`,
+);
+console.info(
+  `data: ${(data.bytes / 1024 / 1024).toFixed(0)} MiB, generated in ${data.seconds.toFixed(1)}s` +
+    `${data.cached ? ` (cached: ${path.relative(process.cwd(), data.file)})` : ''}\n`,
+);
+
+// The app writes (sessions), so it runs on a copy and the cached file stays as generated.
+const work = mkdtempSync(path.join(tmpdir(), 'pixelhall-feeds-'));
+const copy = path.join(work, 'feeds.db');
+copyFileSync(data.file, copy);
+const { child, port, token } = await start(copy);
+try {
+  // Page 500 the way the app reaches it: page 1, then the answered cursor 499 times.
+  const walkStarted = performance.now();
+  const first = await call<Page>(port, token, '/api/home/posts', { num: PAGE_SIZE });
+  const topCursor = first.cursor!;
+  let cursor = topCursor;
+  for (let page = 2; page < DEEP_PAGE; page++)
+    cursor = (await call<Page>(port, token, '/api/home/posts', { num: PAGE_SIZE, cursor })).cursor!;
+  const walkMs = performance.now() - walkStarted;
+  const deepByCursor = await call<Page>(port, token, '/api/home/posts', { num: PAGE_SIZE, cursor });
+  const deepByOffset = await call<Page>(port, token, '/api/home/posts', { num: PAGE_SIZE, page: DEEP_PAGE });
+  const sameDeepPage =
+    deepByCursor.list.map((p) => p.id).join() === deepByOffset.list.map((p) => p.id).join();
+
+  const random = createRandom(7);
+  const scenarios: Scenario[] = [
+    { name: 'hello (same server)', method: 'GET', path: '/api/hello', member: false },
+    {
+      name: 'home/posts page 1',
+      method: 'POST',
+      path: '/api/home/posts',
+      body: () => `{"num":${PAGE_SIZE}}`,
+    },
+    {
+      name: 'home/feeds page 1',
+      method: 'POST',
+      path: '/api/home/feeds',
+      body: () => `{"num":${PAGE_SIZE}}`,
+    },
+    {
+      name: 'posts/detail random id',
+      method: 'POST',
+      path: '/api/posts/detail',
+      body: () => JSON.stringify({ id: random.int(1, POSTS), adult_confirmed: true }),
+    },
+    {
+      name: 'home/posts cursor of page 1',
+      method: 'POST',
+      path: '/api/home/posts',
+      body: () => JSON.stringify({ num: PAGE_SIZE, cursor: topCursor }),
+    },
+    {
+      name: `home/posts page ${DEEP_PAGE} by cursor`,
+      method: 'POST',
+      path: '/api/home/posts',
+      body: () => JSON.stringify({ num: PAGE_SIZE, cursor }),
+    },
+  ];
+  for (const s of scenarios.filter((s) => s.body)) await call(port, token, s.path, JSON.parse(s.body!()));
+
+  const rows: Record<string, Measured> = {};
+  for (const s of scenarios) {
+    await load(port, token, s); // warm-up: JIT, statement cache, page cache
+    rows[s.name] = await load(port, token, s);
+  }
+
+  const hello = rows[scenarios[0]!.name]!;
+  const pad = (v: string | number, n: number) => String(v).padEnd(n);
+  console.info(
+    `${pad('scenario', 32)}${pad('req/s', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('vs hello', 10)}errors`,
+  );
+  for (const s of scenarios) {
+    const r = rows[s.name]!;
+    console.info(
+      `${pad(s.name, 32)}${pad(Math.round(r.rps), 9)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(`${(hello.rps / r.rps).toFixed(2)}×`, 10)}${r.errors}`,
+    );
+  }
+  const feeds = rows['home/feeds page 1']!;
+  const top = rows['home/posts cursor of page 1']!;
+  const deep = rows[`home/posts page ${DEEP_PAGE} by cursor`]!;
+  const verdict = (ratio: number, aim: number) =>
+    `${ratio.toFixed(2)}× (aim ≤ ${aim}×: ${ratio <= aim ? 'met' : 'MISSED'})`;
+  console.info(`\nhome/feeds vs hello:             ${verdict(hello.rps / feeds.rps, AIM_FEEDS_VS_HELLO)}`);
+  console.info(`page ${DEEP_PAGE} vs page 1, by cursor:   ${verdict(top.rps / deep.rps, AIM_DEEP_VS_TOP)}`);
+  console.info(
+    `walking to page ${DEEP_PAGE}: ${DEEP_PAGE - 1} requests in ${(walkMs / 1000).toFixed(1)}s; ` +
+      `page ${DEEP_PAGE} by cursor ${sameDeepPage ? 'equals' : 'DIFFERS FROM'} page ${DEEP_PAGE} by offset`,
+  );
+  console.info(
+    'Requests are the signed-in viewer’s (likes, 40 blocked authors); errors counts non-2xx and timeouts.',
+  );
+} finally {
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+  rmSync(work, { recursive: true, force: true });
+}
