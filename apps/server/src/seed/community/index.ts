@@ -1,3 +1,4 @@
+import { dayOf } from '../../features/search/terms';
 import { avatar } from '../art/avatar';
 import { icon } from '../art/icons';
 import { banner, racePoster } from '../art/scenes';
@@ -106,6 +107,32 @@ export const seedDemoCommunity: Seeder = {
         ends_at: now + 6 * DAY,
         created_at: now - 6 * HOUR,
       })
+      .execute();
+
+    // What people searched lately, so the search screen's trending list isn't empty on day one.
+    const searched: Array<[term: string, perDay: number]> = [
+      ['skycycle', 9],
+      ['mega man', 7],
+      ['speedrun', 6],
+      ['game boy', 5],
+      ['pixel art', 4],
+      ['sonic', 4],
+      ['chiptune', 3],
+      ['famicom', 3],
+      ['homebrew', 2],
+      ['cartridge', 2],
+    ];
+    await db
+      .insertInto('search_terms')
+      .values(
+        searched.flatMap(([term, perDay]) =>
+          [0, 1, 2].map((daysAgo) => ({
+            term,
+            day: dayOf(now - daysAgo * DAY),
+            count: perDay + 2 - daysAgo,
+          })),
+        ),
+      )
       .execute();
 
     await recountCounters(db, {
