@@ -6,26 +6,20 @@ import {
   type Post,
   type PostFile,
 } from '@pixelhall/contract';
-import {
-  DownlandOutline,
-  HeartFill,
-  HeartOutline,
-  LinkOutline,
-  LockOutline,
-  MessageOutline,
-  UploadOutline,
-} from 'antd-mobile-icons';
-import type { CSSProperties, ReactNode } from 'react';
+import { DownlandOutline, LinkOutline, LockOutline } from 'antd-mobile-icons';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRelation } from '../../api/queries/follows';
-import { useLikePost, usePostStyles } from '../../api/queries/posts';
+import { usePostStyles } from '../../api/queries/posts';
 import { useSession } from '../../state/session';
 import { FollowButton } from '../../ui/FollowButton';
 import { useRelativeTime } from '../../ui/format';
+import { GradeBadge } from '../../ui/GradeBadge';
 import { showImagePreview } from '../../ui/ImagePreview';
 import { LazyImage } from '../../ui/LazyImage';
 import { FileKindIcon } from '../../ui/posts/FileKindIcon';
+import { PostActions } from '../../ui/posts/PostActions';
 import { CoinIcon } from '../../ui/posts/PostCard';
 import { TopicIcon } from '../../ui/posts/TopicIcon';
 import { avatarSrc, UserAvatar } from '../../ui/UserAvatar';
@@ -70,7 +64,7 @@ export function PostContent({
           {post.links.length > 0 && <LinkList links={post.links} />}
         </>
       )}
-      <PostCounts post={post} onComments={onComments} onShare={onShare} />
+      <PostActions post={post} onComments={onComments} onShare={onShare} className="post-detail__actions" />
     </article>
   );
 }
@@ -97,9 +91,7 @@ function AuthorHeader({ post }: { post: Post }) {
           <button type="button" className="post-detail__name" onClick={toAuthor}>
             {post.user.nickname}
           </button>
-          <span className={`grade-badge grade-badge--${post.user.grade}`}>
-            {t(`grade.${post.user.grade}`)}
-          </span>
+          <GradeBadge grade={post.user.grade} />
         </div>
         <div className="post-detail__meta">
           <span>{t('me.level', { level: post.user.level })}</span>
@@ -287,66 +279,5 @@ function PaidTeaser({ post }: { post: Post }) {
         {groupThousands(post.price)}
       </span>
     </div>
-  );
-}
-
-function PostCounts({
-  post,
-  onComments,
-  onShare,
-}: {
-  post: Post;
-  onComments: () => void;
-  onShare: () => void;
-}) {
-  const { t } = useTranslation();
-  const like = useLikePost();
-  return (
-    <footer className="post-actions post-detail__actions">
-      <CountButton
-        label={post.liked ? t('postUi.unlike') : t('postUi.like')}
-        active={post.liked}
-        onClick={() => like(post)}
-        testId="post-like"
-      >
-        {post.liked ? <HeartFill /> : <HeartOutline />}
-        <span>{formatCount(post.like_count)}</span>
-      </CountButton>
-      <CountButton label={t('postUi.comments')} onClick={onComments} testId="post-comments">
-        <MessageOutline />
-        <span>{formatCount(post.comment_count)}</span>
-      </CountButton>
-      <CountButton label={t('postUi.shares')} onClick={onShare} testId="post-share">
-        <UploadOutline />
-        <span>{formatCount(post.share_count)}</span>
-      </CountButton>
-    </footer>
-  );
-}
-
-function CountButton({
-  label,
-  active,
-  onClick,
-  testId,
-  children,
-}: {
-  label: string;
-  active?: boolean;
-  onClick: () => void;
-  testId: string;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      className={`post-actions__button${active ? ' post-actions__button--active' : ''}`}
-      aria-label={label}
-      aria-pressed={active}
-      onClick={onClick}
-      data-testid={testId}
-    >
-      {children}
-    </button>
   );
 }

@@ -1,24 +1,19 @@
-import {
-  fileKind,
-  formatCount,
-  formatFileSize,
-  groupThousands,
-  type Post,
-  type PostFile,
-} from '@pixelhall/contract';
+import { fileKind, formatFileSize, groupThousands, type Post, type PostFile } from '@pixelhall/contract';
 import { Button } from 'antd-mobile';
-import { HeartFill, HeartOutline, LockOutline, MessageOutline, UploadOutline } from 'antd-mobile-icons';
-import { type CSSProperties, type MouseEvent, type ReactNode, useState } from 'react';
+import { LockOutline } from 'antd-mobile-icons';
+import { type CSSProperties, type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useLikePost, usePostStyles } from '../../api/queries/posts';
+import { usePostStyles } from '../../api/queries/posts';
 import { useRelativeTime } from '../format';
 import { showImagePreview } from '../ImagePreview';
 import { LazyImage } from '../LazyImage';
 import { avatarSrc, UserAvatar } from '../UserAvatar';
 import { FileKindIcon } from './FileKindIcon';
+import { PostActions } from './PostActions';
 import { TopicIcon } from './TopicIcon';
 import './posts.css';
+import { GradeBadge } from '../GradeBadge';
 
 /** Longer texts are clamped in a feed; "more" shows the rest in place. */
 const CLAMP_CHARS = 240;
@@ -67,7 +62,7 @@ export function PostCard({ post, showTopic = true }: { post: Post; showTopic?: b
         )}
         {showTopic && <TopicChip topic={post.topic} />}
       </div>
-      <PostActions post={post} onOpen={open} />
+      <PostActions post={post} onComments={open} onShare={open} />
     </article>
   );
 }
@@ -87,9 +82,7 @@ function PostHeader({ post }: { post: Post }) {
           <button type="button" className="post-card__name" onClick={toAuthor}>
             {post.user.nickname}
           </button>
-          <span className={`grade-badge grade-badge--${post.user.grade}`}>
-            {t(`grade.${post.user.grade}`)}
-          </span>
+          <GradeBadge grade={post.user.grade} />
         </div>
         <div className="post-card__meta">
           <time dateTime={new Date(post.created_at).toISOString()}>{ago(post.created_at)}</time>
@@ -230,58 +223,5 @@ export function CoinIcon() {
       <path fill="#ffe08a" d="M3 2h2v1H3zM2 3h1v2H2z" />
       <path fill="#c77700" d="M5 3h1v2H5zM3 5h2v1H3z" />
     </svg>
-  );
-}
-
-function PostActions({ post, onOpen }: { post: Post; onOpen: () => void }) {
-  const { t } = useTranslation();
-  const like = useLikePost();
-  return (
-    <footer className="post-actions">
-      <ActionButton
-        label={post.liked ? t('postUi.unlike') : t('postUi.like')}
-        active={post.liked}
-        onClick={() => like(post)}
-        testId="post-like"
-      >
-        {post.liked ? <HeartFill /> : <HeartOutline />}
-        <span>{formatCount(post.like_count)}</span>
-      </ActionButton>
-      <ActionButton label={t('postUi.comments')} onClick={onOpen} testId="post-comments">
-        <MessageOutline />
-        <span>{formatCount(post.comment_count)}</span>
-      </ActionButton>
-      <ActionButton label={t('postUi.shares')} onClick={onOpen} testId="post-shares">
-        <UploadOutline />
-        <span>{formatCount(post.share_count)}</span>
-      </ActionButton>
-    </footer>
-  );
-}
-
-function ActionButton({
-  label,
-  active,
-  onClick,
-  testId,
-  children,
-}: {
-  label: string;
-  active?: boolean;
-  onClick: () => void;
-  testId: string;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      className={`post-actions__button${active ? ' post-actions__button--active' : ''}`}
-      aria-label={label}
-      aria-pressed={active}
-      onClick={onClick}
-      data-testid={testId}
-    >
-      {children}
-    </button>
   );
 }

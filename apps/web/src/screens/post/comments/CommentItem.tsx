@@ -9,6 +9,7 @@ import { useDeleteComment, useLikeComment, useThreadReplies } from '../../../api
 import { flattenPages } from '../../../api/queries/list-pages';
 import { emitAppEvent } from '../../../app/events';
 import { useRelativeTime } from '../../../ui/format';
+import { GradeBadge } from '../../../ui/GradeBadge';
 import { nextOverlayZIndex, overlayStyle } from '../../../ui/overlay';
 import { UserAvatar } from '../../../ui/UserAvatar';
 import { canDelete, hiddenReplies, replyTarget, threadReplies } from './threading';
@@ -121,9 +122,7 @@ function CommentBody({
           <button type="button" className="comment__name" onClick={() => navigate(`/user/${item.user.id}`)}>
             {item.user.nickname}
           </button>
-          <span className={`grade-badge grade-badge--${item.user.grade}`}>
-            {t(`grade.${item.user.grade}`)}
-          </span>
+          <GradeBadge grade={item.user.grade} />
           {item.user.id === postAuthorId && <span className="comment__author">{t('comments.author')}</span>}
         </div>
         <p className="comment__text">
