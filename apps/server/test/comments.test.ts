@@ -2,7 +2,6 @@ import {
   type Comment,
   endpoints,
   MainCode,
-  type MessageKey,
   PAID_TEASER_CHARS,
   REPLY_DEPTH_MAX,
   REPLY_PREVIEW,
@@ -11,7 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '../src/i18n';
 import { buildTestApp, call, type TestApp } from './helper';
-import { insertPost, postCounts } from './support/social';
+import { answers, type Caller, insertPost, postCounts } from './support/social';
 
 const c = endpoints.comments;
 const en = translator('en-US');
@@ -22,23 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Caller = { token: string; user: { id: number } };
-
-async function ok<T>(def: Parameters<typeof call>[1], payload: Record<string, unknown>, who?: Caller) {
-  const { body } = await call(t.app, def, payload, { token: who?.token });
-  expect(body, JSON.stringify(body)).toMatchObject({ code: 1 });
-  return body as { code: number; msg: string; data: T };
-}
-
-async function refused(
-  def: Parameters<typeof call>[1],
-  payload: Record<string, unknown>,
-  who: Caller,
-  key: MessageKey,
-) {
-  const { body } = await call(t.app, def, payload, { token: who.token });
-  expect(body).toEqual({ code: MainCode.Fail, msg: en(key), data: null });
-}
+const { ok, refused } = answers(() => t.app);
 
 const comment = async (who: Caller, postId: number, text = 'Nice find!') => {
   t.clock.advance(1000);

@@ -1,8 +1,8 @@
-import { endpoints, MainCode, type MessageKey, type UserCard } from '@pixelhall/contract';
+import { endpoints, MainCode, type UserCard } from '@pixelhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '../src/i18n';
 import { buildTestApp, call, type TestApp } from './helper';
-import { followCounts } from './support/social';
+import { answers, type Caller, followCounts } from './support/social';
 
 const f = endpoints.follows;
 const en = translator('en-US');
@@ -13,24 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Caller = { token: string; user: { id: number } };
+const { ok, refused } = answers(() => t.app);
 type Cards = { list: UserCard[]; total: number; cursor: string | null };
-
-async function ok<T>(def: Parameters<typeof call>[1], payload: Record<string, unknown>, who?: Caller) {
-  const { body } = await call(t.app, def, payload, { token: who?.token });
-  expect(body, JSON.stringify(body)).toMatchObject({ code: 1 });
-  return body as { code: number; msg: string; data: T };
-}
-
-async function refused(
-  def: Parameters<typeof call>[1],
-  payload: Record<string, unknown>,
-  who: Caller,
-  key: MessageKey,
-) {
-  const { body } = await call(t.app, def, payload, { token: who.token });
-  expect(body).toEqual({ code: MainCode.Fail, msg: en(key), data: null });
-}
 
 const follow = (who: Caller, target: Caller, want?: boolean) => {
   t.clock.advance(1000);

@@ -7,7 +7,7 @@ import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
 import { translator } from '../src/i18n';
 import { buildTestApp, call, createTestDatabase, type TestApp } from './helper';
-import { insertPost } from './support/social';
+import { answers, type Caller, insertPost } from './support/social';
 
 const latestNews = endpoints.users.latestNews;
 const newsList = endpoints.users.newsList;
@@ -19,14 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Caller = { token: string; user: { id: number } };
+const { ok } = answers(() => t.app);
 type Inbox = { list: News[]; total: number; cursor: string | null };
-
-async function ok<T>(def: Parameters<typeof call>[1], payload: Record<string, unknown>, who?: Caller) {
-  const { body } = await call(t.app, def, payload, { token: who?.token });
-  expect(body, JSON.stringify(body)).toMatchObject({ code: 1 });
-  return body as { code: number; msg: string; data: T };
-}
 
 const inbox = async (who: Caller, payload: Record<string, unknown> = {}) =>
   (await ok<Inbox>(newsList, payload, who)).data;

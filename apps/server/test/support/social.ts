@@ -1,4 +1,31 @@
+import { MainCode, type MessageKey } from '@pixelhall/contract';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import type { Database } from '../../src/db/database';
+import { translator } from '../../src/i18n';
+import { call } from '../helper';
+
+export type Caller = { token: string; user: { id: number } };
+type Endpoint = Parameters<typeof call>[1];
+const en = translator('en-US');
+
+/**
+ * Calls that must succeed, or fail with one message (in English). `app` is read at call time, so
+ * it can be the app a `beforeAll` builds.
+ */
+export function answers(app: () => FastifyInstance) {
+  return {
+    async ok<T>(def: Endpoint, payload: Record<string, unknown>, who?: Caller) {
+      const { body } = await call(app(), def, payload, { token: who?.token });
+      expect(body, JSON.stringify(body)).toMatchObject({ code: 1 });
+      return body as { code: number; msg: string; data: T };
+    },
+    async refused(def: Endpoint, payload: Record<string, unknown>, who: Caller, key: MessageKey) {
+      const { body } = await call(app(), def, payload, { token: who.token });
+      expect(body).toEqual({ code: MainCode.Fail, msg: en(key), data: null });
+    },
+  };
+}
 
 let sequence = 0;
 

@@ -1,30 +1,6 @@
-import type { Post } from '@pixelhall/contract';
 import { describe, expect, it } from 'vitest';
 import { applyPostChange } from './post-cache';
-
-const post = (id: number, extra: Partial<Post> = {}): Post => ({
-  id,
-  topic_id: 1,
-  topic: { id: 1, name: 'Retro', icon: '', min_age: 0 },
-  user: { id: 9, nickname: 'Ann', avatar: '', level: 3, grade: 'novice' },
-  text: `post ${id}`,
-  color: null,
-  style: null,
-  files: [],
-  file_count: 0,
-  links: [],
-  price: 0,
-  locked: false,
-  pinned: false,
-  comments_open: true,
-  like_count: 5,
-  comment_count: 2,
-  share_count: 1,
-  liked: false,
-  mine: false,
-  created_at: 1_700_000_000_000,
-  ...extra,
-});
+import { post } from './post-fixture';
 
 const feed = () => ({
   pages: [

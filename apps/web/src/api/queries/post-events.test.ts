@@ -3,35 +3,12 @@ import { type InfiniteData, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { emitAppEvent } from '../../app/events';
 import { feedPosts, postKeys, syncPostEvents } from './post-cache';
+import { post } from './post-fixture';
 
 type PostPage = { list: Post[]; total: number; cursor: string | null };
 const queryClient = new QueryClient();
 syncPostEvents(queryClient);
 syncPostEvents(queryClient);
-
-const post = (id: number, extra: Partial<Post> = {}): Post => ({
-  id,
-  topic_id: 1,
-  topic: { id: 1, name: 'Retro', icon: '', min_age: 0 },
-  user: { id: 9, nickname: 'Ann', avatar: '', level: 3, grade: 'novice' },
-  text: `post ${id}`,
-  color: null,
-  style: null,
-  files: [],
-  file_count: 0,
-  links: [],
-  price: 0,
-  locked: false,
-  pinned: false,
-  comments_open: true,
-  like_count: 5,
-  comment_count: 2,
-  share_count: 1,
-  liked: false,
-  mine: false,
-  created_at: 1_700_000_000_000,
-  ...extra,
-});
 
 const page = (posts: Post[], cursor: string | null = null): PostPage => ({
   list: posts,
