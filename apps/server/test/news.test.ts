@@ -171,6 +171,24 @@ describe('news of what members do', () => {
     expect((await inbox(fan)).total).toBe(0);
   });
 
+  it('tells of a like, a comment like or a follow once, however often it is taken back and given again', async () => {
+    const author = await t.make.member();
+    const fan = await t.make.member();
+    const post = await insertPost(t.database, author.user.id);
+    for (const like of [true, false, true, false, true]) {
+      await ok(endpoints.posts.likePost, { id: post.id, like }, fan);
+      await ok(endpoints.follows.userFollow, { user_id: author.user.id, follow: like }, fan);
+    }
+    const rows = await t.database.db
+      .selectFrom('news')
+      .select('kind')
+      .where('user_id', '=', author.user.id)
+      .where('actor_id', '=', fan.user.id)
+      .orderBy('kind')
+      .execute();
+    expect(rows.map((r) => r.kind)).toEqual(['follow', 'like']);
+  });
+
   it("shows a paid post's teaser, never its text, to a recipient who has not unlocked it", async () => {
     const author = await t.make.member();
     const writer = await t.make.member();

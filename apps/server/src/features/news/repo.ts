@@ -15,6 +15,12 @@ export interface NewsItem {
 
 const COLUMNS = ['id', 'kind', 'text', 'actor_id', 'ref_type', 'ref_id', 'read_at', 'created_at'] as const;
 
+/**
+ * Reactions that can be taken back and given again: liking, unliking and liking again tells the
+ * member once, not every time.
+ */
+const ONCE_PER_ACTOR = new Set(['like', 'comment_like', 'follow']);
+
 /** Members get news in batches of this many rows per statement when an operator broadcasts. */
 const BROADCAST_BATCH = 500;
 
@@ -30,11 +36,24 @@ export function newsRepo(db: Kysely<DB>) {
   return {
     /**
      * The one way news is created. Nobody gets news of what they did themselves, nor from a
-     * member they blocked: then nothing is written and the answer is null.
+     * member they blocked, nor twice of the same reaction: then nothing is written and the
+     * answer is null.
      */
     async add(userId: number, item: NewsItem, now: number): Promise<number | null> {
       const actorId = item.actorId ?? null;
       if (actorId !== null && (actorId === userId || (await hasBlocked(db, userId, actorId)))) return null;
+      if (actorId !== null && ONCE_PER_ACTOR.has(item.kind)) {
+        const told = await db
+          .selectFrom('news')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('kind', '=', item.kind)
+          .where('actor_id', '=', actorId)
+          .where('ref_type', 'is not distinct from', item.refType ?? null)
+          .where('ref_id', 'is not distinct from', item.refId ?? null)
+          .executeTakeFirst();
+        if (told) return null;
+      }
       const { id } = await db
         .insertInto('news')
         .values({
