@@ -14,15 +14,14 @@ import { useRelation } from '../../api/queries/follows';
 import { usePostStyles } from '../../api/queries/posts';
 import { useSession } from '../../state/session';
 import { FollowButton } from '../../ui/FollowButton';
-import { useRelativeTime } from '../../ui/format';
-import { GradeBadge } from '../../ui/GradeBadge';
 import { showImagePreview } from '../../ui/ImagePreview';
 import { LazyImage } from '../../ui/LazyImage';
 import { FileKindIcon } from '../../ui/posts/FileKindIcon';
 import { PostActions } from '../../ui/posts/PostActions';
+import { PostAuthor } from '../../ui/posts/PostAuthor';
 import { CoinIcon } from '../../ui/posts/PostCard';
 import { TopicIcon } from '../../ui/posts/TopicIcon';
-import { avatarSrc, UserAvatar } from '../../ui/UserAvatar';
+import { avatarSrc } from '../../ui/UserAvatar';
 import type { Translation } from './usePostActions';
 
 /** A short text on a colour style reads as a card of its own (as in the feeds). */
@@ -70,36 +69,10 @@ export function PostContent({
 }
 
 function AuthorHeader({ post }: { post: Post }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const ago = useRelativeTime();
   const signedIn = Boolean(useSession((s) => s.token));
   const relation = useRelation(post.user.id, !post.mine);
-  const toAuthor = () => navigate(`/user/${post.user.id}`);
   return (
-    <header className="post-detail__author">
-      <button
-        type="button"
-        className="post-detail__avatar"
-        onClick={toAuthor}
-        aria-label={post.user.nickname}
-      >
-        <UserAvatar user={post.user} size={44} />
-      </button>
-      <div className="post-detail__who">
-        <div className="post-detail__name-row">
-          <button type="button" className="post-detail__name" onClick={toAuthor}>
-            {post.user.nickname}
-          </button>
-          <GradeBadge grade={post.user.grade} />
-        </div>
-        <div className="post-detail__meta">
-          <span>{t('me.level', { level: post.user.level })}</span>
-          <span aria-hidden="true">·</span>
-          <time dateTime={new Date(post.created_at).toISOString()}>{ago(post.created_at)}</time>
-          {post.pinned && <span className="post-card__pinned">{t('postUi.pinned')}</span>}
-        </div>
-      </div>
+    <PostAuthor post={post} block="post-detail" className="post-detail__author" avatarSize={44} withLevel>
       {!post.mine && (
         <FollowButton
           target={{
@@ -111,7 +84,7 @@ function AuthorHeader({ post }: { post: Post }) {
           disabled={signedIn && !relation.data}
         />
       )}
-    </header>
+    </PostAuthor>
   );
 }
 

@@ -5,15 +5,14 @@ import { type CSSProperties, type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePostStyles } from '../../api/queries/posts';
-import { useRelativeTime } from '../format';
 import { showImagePreview } from '../ImagePreview';
 import { LazyImage } from '../LazyImage';
-import { avatarSrc, UserAvatar } from '../UserAvatar';
+import { avatarSrc } from '../UserAvatar';
 import { FileKindIcon } from './FileKindIcon';
 import { PostActions } from './PostActions';
+import { PostAuthor } from './PostAuthor';
 import { TopicIcon } from './TopicIcon';
 import './posts.css';
-import { GradeBadge } from '../GradeBadge';
 
 /** Longer texts are clamped in a feed; "more" shows the rest in place. */
 const CLAMP_CHARS = 240;
@@ -50,7 +49,7 @@ export function PostCard({ post, showTopic = true }: { post: Post; showTopic?: b
       {/* biome-ignore lint/a11y/noStaticElementInteractions: the card is a large tap target */}
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: the inner link opens the post from a keyboard */}
       <div className="post-card__body" onClick={open}>
-        <PostHeader post={post} />
+        <PostAuthor post={post} block="post-card" className="post-card__header" avatarSize={40} />
         <PostText post={post} color={color} hasMedia={images.length > 0} />
         {post.locked ? (
           <PaidTeaser post={post} onUnlock={open} />
@@ -64,36 +63,6 @@ export function PostCard({ post, showTopic = true }: { post: Post; showTopic?: b
       </div>
       <PostActions post={post} onComments={open} onShare={open} />
     </article>
-  );
-}
-
-function PostHeader({ post }: { post: Post }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const ago = useRelativeTime();
-  const toAuthor = inner(() => navigate(`/user/${post.user.id}`));
-  return (
-    <header className="post-card__header">
-      <button type="button" className="post-card__avatar" onClick={toAuthor} aria-label={post.user.nickname}>
-        <UserAvatar user={post.user} size={40} />
-      </button>
-      <div className="post-card__who">
-        <div className="post-card__name-row">
-          <button type="button" className="post-card__name" onClick={toAuthor}>
-            {post.user.nickname}
-          </button>
-          <GradeBadge grade={post.user.grade} />
-        </div>
-        <div className="post-card__meta">
-          <time dateTime={new Date(post.created_at).toISOString()}>{ago(post.created_at)}</time>
-          {post.pinned && (
-            <span className="post-card__pinned" data-testid="post-pinned">
-              {t('postUi.pinned')}
-            </span>
-          )}
-        </div>
-      </div>
-    </header>
   );
 }
 
