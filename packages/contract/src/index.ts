@@ -1,17 +1,25 @@
+export * from './api/achievements';
 export * from './api/app-version';
 export * from './api/auth';
+export * from './api/bets';
 export * from './api/comments';
 export * from './api/common';
 export * from './api/community-common';
+export * from './api/economy-common';
 export * from './api/endpoint';
 export * from './api/follows';
 export * from './api/grades';
+export * from './api/levels';
+export * from './api/mining';
 export * from './api/options';
 export * from './api/posts';
+export * from './api/props';
 export * from './api/search';
+export * from './api/tasks';
 export * from './api/topics';
 export * from './api/uploads';
 export * from './api/users';
+export * from './api/wallet';
 export * from './codes';
 export * from './constants';
 export * from './envelope';
@@ -26,16 +34,23 @@ export * from './locale';
 export * from './messages';
 export * from './validators';
 
+import { achievementsEndpoints } from './api/achievements';
 import { appVersionEndpoints } from './api/app-version';
 import { authEndpoints } from './api/auth';
+import { betsEndpoints } from './api/bets';
 import { commentsEndpoints } from './api/comments';
 import { followsEndpoints } from './api/follows';
+import { levelsEndpoints } from './api/levels';
+import { miningEndpoints } from './api/mining';
 import { optionsEndpoints } from './api/options';
 import { postsEndpoints } from './api/posts';
+import { propsEndpoints } from './api/props';
 import { searchEndpoints } from './api/search';
+import { tasksEndpoints } from './api/tasks';
 import { topicsEndpoints } from './api/topics';
 import { uploadsEndpoints } from './api/uploads';
 import { usersEndpoints } from './api/users';
+import { walletEndpoints } from './api/wallet';
 
 /** Every endpoint of the contract, by API group; feature issues add their group here. */
 export const endpoints = {
@@ -49,4 +64,11 @@ export const endpoints = {
   comments: commentsEndpoints,
   follows: followsEndpoints,
   search: searchEndpoints,
+  wallet: walletEndpoints,
+  props: propsEndpoints,
+  levels: levelsEndpoints,
+  tasks: tasksEndpoints,
+  achievements: achievementsEndpoints,
+  bets: betsEndpoints,
+  mining: miningEndpoints,
 } as const;

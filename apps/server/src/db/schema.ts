@@ -29,6 +29,23 @@ export interface DB {
   banners: BannersTable;
   popups: PopupsTable;
   search_terms: SearchTermsTable;
+  ledger_operations: LedgerOperationsTable;
+  ledger: LedgerTable;
+  rewards: RewardsTable;
+  experience_events: ExperienceEventsTable;
+  online_days: OnlineDaysTable;
+  props: PropsTable;
+  user_props: UserPropsTable;
+  prop_uses: PropUsesTable;
+  tasks: TasksTable;
+  task_progress: TaskProgressTable;
+  achievements: AchievementsTable;
+  user_achievements: UserAchievementsTable;
+  achievement_display: AchievementDisplayTable;
+  bet_events: BetEventsTable;
+  bet_options: BetOptionsTable;
+  bets: BetsTable;
+  access_grants: AccessGrantsTable;
 }
 
 export interface UsersTable {
@@ -51,6 +68,12 @@ export interface UsersTable {
   follower_count: Generated<number>;
   following_count: Generated<number>;
   status: Generated<'active' | 'disabled'>;
+  /** Total experience; `level` follows it (features/levels), both changed together. */
+  experience: Generated<number>;
+  /** The last UTC day (days since the epoch) of a daily start-up, the run of days, and all days. */
+  checkin_day: number | null;
+  checkin_streak: Generated<number>;
+  checkin_days: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -174,6 +197,8 @@ export interface PostsTable {
   price: Generated<number>;
   /** Set by the operator's pin command; pinned posts lead the feeds, newest pin first. */
   pinned_at: number | null;
+  /** A pin bought with a prop: the post leads its topic's feed until this time. */
+  topic_pinned_until: number | null;
   comments_open: Generated<number>;
   like_count: Generated<number>;
   comment_count: Generated<number>;
@@ -281,4 +306,193 @@ export interface SearchTermsTable {
   /** Days since the epoch (UTC). */
   day: number;
   count: Generated<number>;
+}
+
+export type Currency = 'gold' | 'diamonds';
+
+/** One economic operation; its key is unique, so a repeated request cannot apply twice. */
+export interface LedgerOperationsTable {
+  key: string;
+  user_id: number | null;
+  kind: string;
+  ref_type: string | null;
+  ref_id: number | null;
+  created_at: number;
+}
+
+/** Immutable rows: inserted, never updated or deleted. user_id null is the house. */
+export interface LedgerTable {
+  id: Generated<number>;
+  operation_key: string;
+  leg: number;
+  user_id: number | null;
+  currency: Currency;
+  amount: number;
+  /** The member's balance right after this row; null for the house. */
+  balance_after: number | null;
+  reason: string;
+  ref_type: string | null;
+  ref_id: number | null;
+  /** Set on a reversal row: the row it undoes (each row can be undone once). */
+  reverses_id: number | null;
+  created_at: number;
+}
+
+export interface RewardsTable {
+  id: Generated<number>;
+  user_id: number;
+  source: 'task' | 'level' | 'achievement' | 'checkin';
+  source_id: number | null;
+  gold: Generated<number>;
+  diamonds: Generated<number>;
+  experience: Generated<number>;
+  operation_key: string;
+  created_at: number;
+}
+
+export interface ExperienceEventsTable {
+  user_id: number;
+  key: string;
+  source: string;
+  amount: number;
+  /** Days since the epoch (UTC), for daily caps. */
+  day: number;
+  created_at: number;
+}
+
+export interface OnlineDaysTable {
+  user_id: number;
+  day: number;
+  seconds: Generated<number>;
+  last_beat_at: number;
+}
+
+export interface PropsTable {
+  id: Generated<number>;
+  code: string;
+  /** English name and description; the server translates known codes (messages `props.*`). */
+  name: string;
+  description: Generated<string>;
+  kind: 'color' | 'style' | 'pin' | 'experience';
+  /** What it does: a colour or style id, pin hours, or experience points. */
+  effect: Generated<string>;
+  currency: Currency;
+  price: number;
+  /** A bought lot expires this many days later; null keeps forever. */
+  shelf_days: number | null;
+  position: Generated<number>;
+  active: Generated<number>;
+  created_at: number;
+}
+
+export interface UserPropsTable {
+  id: Generated<number>;
+  user_id: number;
+  prop_id: number;
+  count: number;
+  expires_at: number | null;
+  operation_key: string;
+  acquired_at: number;
+}
+
+export interface PropUsesTable {
+  id: Generated<number>;
+  user_id: number;
+  prop_id: number;
+  post_id: number | null;
+  operation_key: string;
+  created_at: number;
+}
+
+export interface TasksTable {
+  id: Generated<number>;
+  code: string;
+  kind: 'daily' | 'newbie';
+  action: string;
+  target: number;
+  reward_gold: Generated<number>;
+  reward_diamonds: Generated<number>;
+  reward_experience: Generated<number>;
+  min_level: Generated<number>;
+  position: Generated<number>;
+  active: Generated<number>;
+  created_at: number;
+}
+
+export interface TaskProgressTable {
+  user_id: number;
+  task_id: number;
+  /** The UTC day for daily tasks; 0 for newbie tasks. */
+  period: number;
+  progress: Generated<number>;
+  updated_at: number;
+  claimed_at: number | null;
+}
+
+export interface AchievementsTable {
+  id: Generated<number>;
+  code: string;
+  metric: string;
+  icon: Generated<string>;
+  /** JSON: [{ threshold, gold, diamonds }], ascending thresholds. */
+  tiers: string;
+  position: Generated<number>;
+  created_at: number;
+}
+
+export interface UserAchievementsTable {
+  user_id: number;
+  achievement_id: number;
+  tier: number;
+  earned_at: number;
+}
+
+export interface AchievementDisplayTable {
+  user_id: number;
+  achievement_id: number;
+  position: number;
+}
+
+export interface BetEventsTable {
+  id: Generated<number>;
+  title: string;
+  description: Generated<string>;
+  close_at: number;
+  start_at: number;
+  status: Generated<'open' | 'settled' | 'cancelled'>;
+  winner_option_id: number | null;
+  settled_at: number | null;
+  created_at: number;
+}
+
+export interface BetOptionsTable {
+  id: Generated<number>;
+  event_id: number;
+  label: string;
+  odds_x100: number;
+  position: number;
+}
+
+export interface BetsTable {
+  id: Generated<number>;
+  user_id: number;
+  event_id: number;
+  option_id: number;
+  amount: number;
+  odds_x100: number;
+  result: Generated<'placed' | 'won' | 'lost' | 'refunded'>;
+  /** Paid to the member on a win, after the service charge. */
+  prize: Generated<number>;
+  charge: Generated<number>;
+  operation_key: string;
+  created_at: number;
+  settled_at: number | null;
+}
+
+export interface AccessGrantsTable {
+  token_hash: string;
+  user_id: number;
+  purpose: 'mining';
+  expires_at: number;
+  created_at: number;
 }

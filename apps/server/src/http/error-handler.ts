@@ -42,7 +42,8 @@ export function installErrorHandling(app: FastifyInstance): void {
       const field = first.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'payload';
       const msg =
         first.message && isMessageKey(first.message)
-          ? t(first.message)
+          ? // "The maximum number is {{max}}": a zod too_big issue carries its maximum.
+            t(first.message, { max: (first.params as { maximum?: unknown } | undefined)?.maximum })
           : t('errors.invalid_field', { field });
       return send(reply, 200, MainCode.Fail, msg);
     }

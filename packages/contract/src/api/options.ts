@@ -9,18 +9,44 @@ export const miningConfigSchema = z.object({
   mining_button: z.boolean().describe('Whether the floating mine button is shown'),
   mining_url: z
     .url({ protocol: /^https?$/ })
-    .describe('External mining page; the app adds the member token to its query'),
+    .describe('External mining page; the app adds a mining token to its query'),
+  cycle_minutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(60)
+    .describe('Length of a mining cycle'),
+  rest_seconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(3600)
+    .default(30)
+    .describe('Pause between cycles, while cycle/time answers time 0'),
 });
 export type MiningConfig = z.output<typeof miningConfigSchema>;
 
+export const exchangeConfigSchema = z.object({
+  gold_per_diamond: z.number().int().min(1).max(10_000).describe('Gold paid for one diamond'),
+});
+export type ExchangeConfig = z.output<typeof exchangeConfigSchema>;
+
 export const OPTION_SCHEMAS = {
   mining_config: miningConfigSchema,
+  exchange_config: exchangeConfigSchema,
 } as const;
 export type OptionName = keyof typeof OPTION_SCHEMAS;
 export const OPTION_NAMES = Object.keys(OPTION_SCHEMAS) as OptionName[];
 
 export const OPTION_DEFAULTS: { [K in OptionName]: z.output<(typeof OPTION_SCHEMAS)[K]> } = {
-  mining_config: { mining_button: false, mining_url: 'https://mining.pixelhall.example/' },
+  mining_config: {
+    mining_button: false,
+    mining_url: 'https://mining.pixelhall.example/',
+    cycle_minutes: 60,
+    rest_seconds: 30,
+  },
+  exchange_config: { gold_per_diamond: 10 },
 };
 
 export const getOptions = endpoint({

@@ -43,6 +43,11 @@ export const postSchema = z.object({
   price: z.number().int().min(0).describe('Gold to view; 0 for a free post'),
   locked: z.boolean().describe('Paid and not unlocked by the viewer'),
   pinned: z.boolean().describe('Officially pinned to the top'),
+  topic_pinned_until: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Pinned in its topic with a prop until this time (epoch ms); null when not'),
   comments_open: z.boolean(),
   like_count: z.number().int().min(0),
   comment_count: z.number().int().min(0),
@@ -158,6 +163,7 @@ export const colorStyleSchema = z.object({
   id: z.string(),
   value: z.string().describe('A CSS colour or gradient'),
   min_level: z.number().int().min(1),
+  prop_only: z.boolean().describe('Worn only through a prop (posts/prop), never chosen directly'),
 });
 
 export const colorLists = endpoint({
@@ -284,7 +290,17 @@ export const userPosts = endpoint({
   data: listOf(postSchema),
 });
 
+export const payLink = endpoint({
+  base: 'api',
+  path: 'pay/link',
+  auth: 'required',
+  summary: 'Unlock a paid post with gold, once; not enough gold answers code 1003',
+  payload: z.object({ id: idField }),
+  data: postSchema,
+});
+
 export const postsEndpoints = {
+  payLink,
   createPost,
   postDetail,
   deletePost,

@@ -6,6 +6,7 @@ import * as m0003 from './0003_community';
 import * as m0004social from './0004_social_indexes';
 import * as m0005search from './0005_search';
 import * as m0006pinned from './0006_pinned_posts';
+import * as m0007economy from './0007_economy';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then
 type Up = (db: Kysely<any>, dialect: Dialect) => Promise<void>;
@@ -21,4 +22,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, up: Up]> = [
   ['0004_social_indexes', m0004social.up],
   ['0005_search', m0005search.up],
   ['0006_pinned_posts', m0006pinned.up],
+  ['0007_economy', m0007economy.up],
 ];

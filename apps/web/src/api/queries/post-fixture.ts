@@ -15,6 +15,7 @@ export const post = (id: number, extra: Partial<Post> = {}): Post => ({
   price: 0,
   locked: false,
   pinned: false,
+  topic_pinned_until: null,
   comments_open: true,
   like_count: 5,
   comment_count: 2,
