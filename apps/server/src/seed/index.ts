@@ -5,6 +5,7 @@ import { createFileStore, type FileStore } from '../features/uploads/storage';
 import { seedAppVersions } from './app-versions';
 import { seedDemoCommunity } from './community';
 import { seedDemoMembers } from './demo-members';
+import { seedEconomyCatalog } from './economy-catalog';
 
 export interface SeedContext {
   /** The seeding clock's reading: demo content is dated relative to it. */
@@ -21,7 +22,7 @@ export interface Seeder {
 }
 
 /** In order; feature issues append theirs so an existing database gains their demo data too. */
-export const SEEDERS: Seeder[] = [seedAppVersions, seedDemoMembers, seedDemoCommunity];
+export const SEEDERS: Seeder[] = [seedAppVersions, seedDemoMembers, seedDemoCommunity, seedEconomyCatalog];
 
 export async function seedDemoWorld(
   database: Database,
