@@ -18,6 +18,17 @@ export const BET_AMOUNT_MAX = 999_999;
 /** Upper limit of a paid-view price; the spec says it likely shares the bet limit. */
 export const PAID_PRICE_MAX = 999_999;
 
+/** Share of a paid post's price the platform keeps (its own ledger row); the author gets the rest. */
+export const PAID_POST_PLATFORM_SHARE = 0.1;
+
+/** Gold for the day's first start-up (the daily check-in), and the extra per day of a streak. */
+export const CHECKIN_GOLD = 5;
+export const CHECKIN_STREAK_BONUS_GOLD = 1;
+export const CHECKIN_STREAK_BONUS_MAX_DAYS = 7;
+
+/** How long a mining page token lives. */
+export const MINING_TOKEN_TTL_MS = 10 * 60 * 1000;
+
 /** Service charge taken on bets, as a fraction (10%). */
 export const BET_SERVICE_CHARGE = 0.1;
 
