@@ -1,7 +1,9 @@
+import { endpoints } from '@pixelhall/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { currentRoute, open, storedToken, useToken } from './support/app';
 import { expectScreenOnPage, usePhone } from './support/browser';
+import { callAs } from './support/community';
 import { createMember, revokeSession, setOption } from './support/members';
 
 let context: BrowserContext;
@@ -106,7 +108,7 @@ describe('new-post button', () => {
 });
 
 describe('mine button', () => {
-  it('shows only when the server option is on, and opens the mining page with the token', async () => {
+  it('shows only when the server option is on, and opens the mining page with a mining token', async () => {
     await setOption('mining_config', { mining_button: false, mining_url: 'https://mine.example.org/start' });
     const options = page.waitForResponse((r) => r.url().includes('/api/get/options'));
     await open(page, '/home');
@@ -120,8 +122,14 @@ describe('mine button', () => {
     await page.reload();
     await page.getByTestId('mine-button').click();
     await page.waitForURL(/#\/webview/);
-    const frame = await page.locator('iframe.webview-frame').getAttribute('src');
-    expect(frame).toBe(`https://mine.example.org/start?token=${encodeURIComponent(member.token)}`);
+    const frame = new URL((await page.locator('iframe.webview-frame').getAttribute('src')) ?? '');
+    expect(`${frame.origin}${frame.pathname}`).toBe('https://mine.example.org/start');
+    // A short-lived token made for the page, never the session token; the page learns the member from it.
+    const miningToken = frame.searchParams.get('token') ?? '';
+    expect(miningToken).not.toBe(member.token);
+    expect(frame.toString()).not.toContain(member.token);
+    const owner = await callAs(null, endpoints.mining.miningMember, { token: miningToken });
+    expect(owner.user_id).toBe(member.id);
     await setOption('mining_config', { mining_button: false, mining_url: 'https://mine.example.org/start' });
   });
 });

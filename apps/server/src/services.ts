@@ -3,11 +3,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { accountsService } from './features/accounts/service';
+import { achievementsService } from './features/achievements/service';
 import { appVersionsRepo } from './features/app-version/repo';
 import { appVersionService } from './features/app-version/service';
+import { betsService } from './features/bets/service';
 import { commentsService } from './features/comments/service';
 import { followsService } from './features/follows/service';
+import { levelsService } from './features/levels/service';
 import { createMailer } from './features/mail/mailer';
+import { miningRepo } from './features/mining/repo';
+import { miningService } from './features/mining/service';
 import { newsService } from './features/news/service';
 import { optionsRepo } from './features/options/repo';
 import { optionsService } from './features/options/service';
@@ -18,9 +23,12 @@ import { feedsService } from './features/posts/feeds';
 import { firstPagesCache } from './features/posts/first-pages';
 import { hotScoreService } from './features/posts/hot-score';
 import { postsService } from './features/posts/service';
+import { progressionService } from './features/progression/service';
+import { propsService } from './features/props/service';
 import { searchService } from './features/search/service';
 import { sessionsRepo } from './features/sessions/repo';
 import { sessionsService } from './features/sessions/service';
+import { tasksService } from './features/tasks/service';
 import { thirdPartyService } from './features/third-party/service';
 import { createIdTokenVerifier } from './features/third-party/verifier';
 import { topicsService } from './features/topics/service';
@@ -32,6 +40,8 @@ import { uploadsService } from './features/uploads/service';
 import { createFileStore } from './features/uploads/storage';
 import { usersRepo } from './features/users/repo';
 import { usersService } from './features/users/service';
+import { walletService } from './features/wallet/service';
+import { unlockService } from './features/wallet/unlock';
 
 /** Wires repos into services once per app; routes, ops commands and tests share these. */
 export function createServices(
@@ -51,13 +61,14 @@ export function createServices(
   const fileStore = createFileStore(config.uploadDir);
   // The general feeds' shared page 1, dropped by every write that changes it (feeds.ts).
   const firstPages = firstPagesCache(clock);
+  const posts = postsService({ db, clock, publicUrl: config.configuredPublicUrl, firstPages });
   return {
     sessions,
     accounts,
     users: usersService(users, clock),
     topics: topicsService({ db, clock }),
-    posts: postsService({ db, clock, publicUrl: config.configuredPublicUrl, firstPages }),
-    feeds: feedsService({ db, firstPages }),
+    posts,
+    feeds: feedsService({ db, firstPages, clock }),
     announcements: announcementsService({ db, clock }),
     hotScore: hotScoreService(db, firstPages),
     news: newsService(db, clock),
@@ -82,6 +93,15 @@ export function createServices(
       clock,
     }),
     search: searchService({ db, engine: database.engine, clock }),
+    levels: levelsService({ db, clock }),
+    tasks: tasksService({ db, clock }),
+    achievements: achievementsService({ db, clock }),
+    progression: progressionService({ db, clock }),
+    wallet: walletService({ db, clock, options: optionsService(optionsRepo(db), clock) }),
+    unlocks: unlockService({ db, clock, posts }),
+    props: propsService({ db, clock, firstPages }),
+    bets: betsService({ db, engine: database.engine, clock }),
+    mining: miningService({ repo: miningRepo(db), options: optionsService(optionsRepo(db), clock), clock }),
     translate: translateService({
       db,
       translator: config.translateUrl

@@ -18,13 +18,26 @@ describe('get/options', () => {
     });
   });
 
-  it('answers what the operator set, by POST and by GET', async () => {
+  it('answers what the operator set, by POST and by GET, with defaults for what was left out', async () => {
     const value = { mining_button: true, mining_url: 'https://mine.example.org/start' };
     await t.services.options.set('mining_config', value);
+    // The cycle's lengths were not given: the schema's defaults are stored with the rest.
+    const stored = { ...value, cycle_minutes: 60, rest_seconds: 30 };
     for (const method of ['POST', 'GET'] as const) {
       const { body } = await call(t.app, endpoints.options.getOptions, { name: 'mining_config' }, { method });
-      expect(body.data).toEqual({ name: 'mining_config', option_value: value, updated_at: t.clock.now });
+      expect(body.data).toEqual({ name: 'mining_config', option_value: stored, updated_at: t.clock.now });
     }
+  });
+
+  it('refuses mining cycles of no length, or longer than a day, and rests over an hour', async () => {
+    const base = { mining_button: true, mining_url: 'https://mine.example.org/' };
+    for (const wrong of [{ cycle_minutes: 0 }, { cycle_minutes: 24 * 60 + 1 }, { rest_seconds: 3601 }]) {
+      await expect(t.services.options.set('mining_config', { ...base, ...wrong })).rejects.toThrow(
+        new RegExp(Object.keys(wrong)[0]!),
+      );
+    }
+    const value = { ...base, cycle_minutes: 5, rest_seconds: 0 };
+    expect(await t.services.options.set('mining_config', value)).toEqual(value);
   });
 
   it('refuses values that do not fit the option schema, keeping the old one', async () => {

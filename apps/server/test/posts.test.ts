@@ -552,12 +552,15 @@ describe('color/lists and set/posts', () => {
   it('lists colours open to all and upgrade styles by level', async () => {
     const { body } = await call(t.app, api.colorLists, {}, { method: 'GET' });
     const data = body.data as {
-      colors: { id: string; value: string; min_level: number }[];
-      styles: { min_level: number }[];
+      colors: { id: string; value: string; min_level: number; prop_only: boolean }[];
+      styles: { id: string; min_level: number; prop_only: boolean }[];
     };
     expect(data.colors.length).toBeGreaterThanOrEqual(8);
     expect(data.colors.every((c) => c.min_level === 1 && /^#[0-9a-f]{6}$/.test(c.value))).toBe(true);
-    expect(data.styles.map((s) => s.min_level)).toEqual([1, 5, 10, 21]);
+    // Prop-only looks (posts/prop) are listed for display but never chosen by level.
+    expect(data.styles.filter((s) => !s.prop_only).map((s) => s.min_level)).toEqual([1, 5, 10, 21]);
+    expect(data.styles.filter((s) => s.prop_only).map((s) => s.id)).toEqual(['prism']);
+    expect(data.colors.filter((c) => c.prop_only).map((c) => c.id)).toEqual(['gold']);
   });
 
   it('restyles and closes comments for the author only, within the level', async () => {

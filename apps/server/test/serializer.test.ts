@@ -41,6 +41,7 @@ describe('the answer serializer', () => {
       price: 0,
       locked: false,
       pinned: false,
+      topic_pinned_until: null,
       comments_open: true,
       like_count: 1,
       comment_count: 0,

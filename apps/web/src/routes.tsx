@@ -54,6 +54,13 @@ const MyPostsScreen = lazy(() => import('./screens/me/MyPostsScreen'));
 const MyUpvotedScreen = lazy(() => import('./screens/me/MyUpvotedScreen'));
 const MyCommentsScreen = lazy(() => import('./screens/me/MyCommentsScreen'));
 const NewsScreen = lazy(() => import('./screens/inbox/NewsScreen'));
+const TaskScreen = lazy(() => import('./screens/tasks/TaskScreen'));
+const AchievementsScreen = lazy(() => import('./screens/achievements/AchievementsScreen'));
+const AchievementDetailScreen = lazy(() => import('./screens/achievements/AchievementDetailScreen'));
+const GradeScreen = lazy(() => import('./screens/grade/GradeScreen'));
+const BetsScreen = lazy(() => import('./screens/bets/BetsScreen'));
+const WalletScreen = lazy(() => import('./screens/wallet/WalletScreen'));
+const PropsScreen = lazy(() => import('./screens/props/PropsScreen'));
 
 const me = (name: string, login: boolean, screen?: RouteDef['screen']): RouteDef => ({
   name: `me-${name.replaceAll('/', '-')}`,
@@ -112,18 +119,23 @@ export const ROUTES: RouteDef[] = [
   },
   me('archives/cloud', true),
   me('archives/cloud/slot', true),
-  me('achievement', true),
+  me('achievement', true, AchievementsScreen),
   me('upvoted', true, MyUpvotedScreen),
-  me('task', true),
+  me('task', true, TaskScreen),
   me('recent', true),
   me('posts', true, MyPostsScreen),
   me('news', true, NewsScreen),
-  me('grade', true),
+  me('grade', true, GradeScreen),
   me('feedback', true),
   me('favorite', true),
   me('comment', true, MyCommentsScreen),
   me('blacklist', true, BlacklistScreen),
-  me('achievement/details', false),
+  // Not in spec §2's table: the bets screens (list, place a bet) need a route of their own.
+  me('bets', true, BetsScreen),
+  // Not in the spec's table: the wallet (balances, exchange, history) and the props shop.
+  me('wallet', true, WalletScreen),
+  me('props', true, PropsScreen),
+  me('achievement/details', false, AchievementDetailScreen),
   me('setting', false, SettingScreen),
   me('setting/game', false),
   me('setting/accountandsecurity', false, AccountSecurityScreen),

@@ -1,10 +1,13 @@
 import { parseArgs } from 'node:util';
+import { requestIdField } from '@pixelhall/contract';
 import pino from 'pino';
 import { prepareDatabase } from '../boot';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { describeEvent, parseSide, parseWhen } from '../features/bets/operator-input';
 import { BroadcastTextError } from '../features/news/service';
+import { WalletOperatorError } from '../features/wallet/service';
 import { AppError } from '../http/app-error';
 import { seedDemoWorld } from '../seed';
 import { createServices } from '../services';
@@ -24,10 +27,25 @@ const HELP = `Pixelhall operator commands (npm run ops -- <command>)
   banners:add <title> <image> [link]  add a home banner after the others
   popup:set <title> <text> [link]     show this popup from now on, ending the current one
   news:broadcast '<text>'             send a system news item to every active member (not visitors)
+  wallet:grant <username> <gold|diamonds> <amount> ['<note>'] [--request-id <id>]
+                                      credit a member through the ledger (reason grant); the
+                                      same --request-id again credits once
+  wallet:balance <username>           a member's gold and diamonds, checked against the ledger
+  bets:create --title "…" --option "Red Team:1.85" --option "Blue Team:2.10" --close <when> --start <when>
+              [--description "…"]     a bet event with 2 to 4 sides; <when> is +2h, +90m, +1d
+                                      or an ISO time such as 2026-12-01T18:00Z (UTC when no zone)
+  bets:list                           the newest bet events with their sides' ids and odds
+  bets:settle <event id> <side id or name>
+                                      pay the bets on the winning side, less the 10% charge
+  bets:reverse <event id>             undo the last settlement (refused if a winner spent the prize)
+  bets:cancel <event id>              refund every stake and cancel the event
 
 The database is DATABASE_URL (default file:./data/pixelhall.db).`;
 
-type Command = (args: string[], flags: Record<string, string | boolean | undefined>) => Promise<void>;
+type Command = (
+  args: string[],
+  flags: Record<string, string | boolean | string[] | undefined>,
+) => Promise<void>;
 
 const COMMANDS: Record<string, Command> = {
   async 'db:migrate'() {
@@ -95,6 +113,36 @@ const COMMANDS: Record<string, Command> = {
   async 'posts:unpin'([id]) {
     await pinPost(id, false);
   },
+  async 'wallet:grant'([username, currency, amount, note], flags) {
+    if (!username || (currency !== 'gold' && currency !== 'diamonds'))
+      throw new UsageError('wallet:grant needs a user name, gold or diamonds, and an amount');
+    const value = Number(amount);
+    if (!amount || !/^\d+$/.test(amount) || !Number.isSafeInteger(value) || value <= 0 || value > GRANT_MAX)
+      throw new UsageError(`the amount must be a whole number from 1 to ${GRANT_MAX}`);
+    const requestId = typeof flags['request-id'] === 'string' ? flags['request-id'] : undefined;
+    if (requestId !== undefined && !requestIdField.safeParse(requestId).success)
+      throw new UsageError('--request-id is 8 to 64 letters, digits, dashes or underscores');
+    await withWallet(async (s) => {
+      const done = await s.wallet.grant({ username, currency, amount: value, note, requestId });
+      console.info(
+        `${done.applied ? 'granted' : 'already granted (nothing changed):'} ${value} ${currency} to ${done.username} (${done.key}); balance ${done.balances.gold} gold, ${done.balances.diamonds} diamonds`,
+      );
+    });
+  },
+  async 'wallet:balance'([username]) {
+    if (!username) throw new UsageError('wallet:balance needs a user name');
+    await withWallet(async (s) => {
+      const { username: name, balances, ledger } = await s.wallet.balance(username);
+      const agrees = balances.gold === ledger.gold && balances.diamonds === ledger.diamonds;
+      console.info(`${name}: ${balances.gold} gold, ${balances.diamonds} diamonds`);
+      console.info(
+        agrees
+          ? 'the ledger agrees'
+          : `THE LEDGER DISAGREES: its rows add up to ${ledger.gold} gold, ${ledger.diamonds} diamonds`,
+      );
+      if (!agrees) process.exitCode = 1;
+    });
+  },
   async 'feeds:refresh'() {
     await withServices(async (s) => console.info(`scored ${await s.hotScore.runAll()} posts`));
   },
@@ -103,6 +151,66 @@ const COMMANDS: Record<string, Command> = {
     await withServices(async (s) => {
       const id = await s.announcements.addBanner({ title, image, link: link ?? '' });
       console.info(`added banner ${id}`);
+    });
+  },
+  async 'bets:create'(_args, flags) {
+    const text = (name: string) => (typeof flags[name] === 'string' ? (flags[name] as string) : undefined);
+    const title = text('title');
+    const close = text('close');
+    const start = text('start');
+    const sides = Array.isArray(flags.option) ? flags.option : [];
+    if (!title || !close || !start || sides.length === 0)
+      throw new UsageError(
+        'bets:create needs --title, two to four --option "Name:odds", --close and --start',
+      );
+    await withServices(async (s) => {
+      const now = Date.now();
+      const event = await s.bets.createEvent({
+        title,
+        description: text('description'),
+        options: sides.map(parseSide),
+        closeAt: parseWhen(close, now, '--close'),
+        startAt: parseWhen(start, now, '--start'),
+      });
+      console.info(`created ${describeEvent(event)}`);
+    });
+  },
+  async 'bets:list'() {
+    await withServices(async (s) => {
+      const events = await s.bets.recentEvents();
+      console.info(events.length ? events.map(describeEvent).join('\n\n') : 'there are no bet events yet');
+    });
+  },
+  async 'bets:settle'([id, side]) {
+    const eventId = eventIdOf(id);
+    if (!side) throw new UsageError('bets:settle needs the event id and the winning side (its id or name)');
+    await withServices(async (s) => {
+      const done = await s.bets.settle(eventId, side);
+      console.info(
+        done.applied
+          ? `settled event ${eventId}: "${done.winner}" won; ${done.winners} winning bets paid ${done.paid} gold after ${done.charges} gold of service charges, ${done.losers} bets lost (${done.operationKey})`
+          : `event ${eventId} was already settled with "${done.winner}" as the winner; nothing changed`,
+      );
+    });
+  },
+  async 'bets:reverse'([id]) {
+    const eventId = eventIdOf(id);
+    await withServices(async (s) => {
+      const done = await s.bets.reverse(eventId);
+      console.info(
+        `reversed the settlement of event ${eventId}: took back ${done.takenBack} gold, ${done.bets} bets are waiting again for a result (${done.operationKey})`,
+      );
+    });
+  },
+  async 'bets:cancel'([id]) {
+    const eventId = eventIdOf(id);
+    await withServices(async (s) => {
+      const done = await s.bets.cancel(eventId);
+      console.info(
+        done.applied
+          ? `cancelled event ${eventId}: refunded ${done.refunded} bets, ${done.gold} gold`
+          : `event ${eventId} was already cancelled; nothing changed`,
+      );
     });
   },
   async 'popup:set'([title, text, link]) {
@@ -129,6 +237,25 @@ async function pinPost(id: string | undefined, pinned: boolean) {
 
 class UsageError extends Error {}
 
+/** The most one grant may credit: a typo of a few zeros should not mint a fortune. */
+const GRANT_MAX = 1_000_000_000;
+
+/** Wallet commands with an unknown member as a plain message (exit code 1), not a stack trace. */
+async function withWallet(fn: (s: ReturnType<typeof createServices>) => Promise<void>) {
+  try {
+    await withServices(fn);
+  } catch (err) {
+    throw err instanceof WalletOperatorError ? new Error(err.message) : err;
+  }
+}
+
+function eventIdOf(id: string | undefined): number {
+  const eventId = Number(id);
+  if (!id || !Number.isSafeInteger(eventId) || eventId <= 0)
+    throw new UsageError('give the id of a bet event');
+  return eventId;
+}
+
 async function withServices(fn: (s: ReturnType<typeof createServices>) => Promise<void>) {
   const config = { ...loadConfig(), seed: false };
   const database = await prepareDatabase(config, console.info);
@@ -146,6 +273,12 @@ async function run(): Promise<void> {
       notes: { type: 'string' },
       url: { type: 'string' },
       force: { type: 'boolean' },
+      title: { type: 'string' },
+      description: { type: 'string' },
+      option: { type: 'string', multiple: true },
+      close: { type: 'string' },
+      start: { type: 'string' },
+      'request-id': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -5,6 +5,7 @@ import { createFileStore, type FileStore } from '../features/uploads/storage';
 import { seedAppVersions } from './app-versions';
 import { seedDemoCommunity } from './community';
 import { seedDemoMembers } from './demo-members';
+import { seedDemoEconomy } from './economy';
 import { seedEconomyCatalog } from './economy-catalog';
 
 export interface SeedContext {
@@ -22,7 +23,13 @@ export interface Seeder {
 }
 
 /** In order; feature issues append theirs so an existing database gains their demo data too. */
-export const SEEDERS: Seeder[] = [seedAppVersions, seedDemoMembers, seedDemoCommunity, seedEconomyCatalog];
+export const SEEDERS: Seeder[] = [
+  seedAppVersions,
+  seedDemoMembers,
+  seedDemoCommunity,
+  seedEconomyCatalog,
+  seedDemoEconomy,
+];
 
 export async function seedDemoWorld(
   database: Database,

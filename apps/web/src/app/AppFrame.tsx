@@ -3,9 +3,11 @@ import { useLocation, useNavigate } from 'react-router';
 import i18n from '../i18n';
 import { useEffectiveTheme, usePreferences } from '../state/preferences';
 import { useSession } from '../state/session';
+import { RewardCelebration } from '../ui/rewards/RewardCelebration';
 import { MineButton } from './MineButton';
 import { NewPostButton } from './NewPostButton';
 import { setNavigator } from './navigation';
+import { useOnlineHeartbeat } from './online-heartbeat';
 import { RouteHost } from './RouteHost';
 import { matchRoute } from './route-match';
 import { StatusBarSync } from './StatusBarSync';
@@ -28,6 +30,7 @@ export function AppFrame() {
   }, []);
 
   useSessionFromOtherTabs();
+  useOnlineHeartbeat();
 
   return (
     <div className="app-frame">
@@ -36,6 +39,7 @@ export function AppFrame() {
       {route.showMine && <MineButton />}
       {route.showTabBar && <NewPostButton />}
       {route.tabBar && <TabBar />}
+      <RewardCelebration />
     </div>
   );
 }

@@ -27,6 +27,8 @@ const SPEC_OPEN_ME = [
   'game',
   'about',
 ];
+/** Members-only pages the feature issues added beyond spec §2's table (bets, wallet, props shop). */
+const ADDED_LOGIN_ME = ['bets', 'wallet', 'props'];
 const SPEC_OTHER = [
   '/',
   '/home',
@@ -67,13 +69,17 @@ const SPEC_OTHER = [
 describe('the route table', () => {
   it('holds every route of spec §2 once, with unique names', () => {
     const paths = ROUTES.map((r) => r.path);
-    const expected = [...SPEC_OTHER, ...[...SPEC_LOGIN_ME, ...SPEC_OPEN_ME].map((p) => `/me/${p}`)];
+    const expected = [
+      ...SPEC_OTHER,
+      ...[...SPEC_LOGIN_ME, ...SPEC_OPEN_ME, ...ADDED_LOGIN_ME].map((p) => `/me/${p}`),
+    ];
     expect([...paths].sort()).toEqual([...expected].sort());
     expect(new Set(ROUTES.map((r) => r.name)).size).toBe(ROUTES.length);
   });
 
   it('marks the members-only me pages, and only those of the me pages', () => {
-    for (const p of SPEC_LOGIN_ME) expect(matchRoute(`/me/${p}`).route.login, p).toBe(true);
+    for (const p of [...SPEC_LOGIN_ME, ...ADDED_LOGIN_ME])
+      expect(matchRoute(`/me/${p}`).route.login, p).toBe(true);
     for (const p of SPEC_OPEN_ME) expect(matchRoute(`/me/${p}`).route.login, p).toBeFalsy();
   });
 

@@ -16,6 +16,12 @@ const PER_MEMBER_QUERIES = [
   ['comments'],
   ['users'],
   ['search'],
+  ['tasks'],
+  ['levels'],
+  ['achievements'],
+  ['bets'],
+  ['wallet'],
+  ['props'],
 ] as const;
 
 function clearMemberCaches(): void {

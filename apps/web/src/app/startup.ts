@@ -1,10 +1,14 @@
-import { CLIENT_VERSION } from '@pixelhall/contract';
+import { CLIENT_VERSION, endpoints } from '@pixelhall/contract';
+import { request } from '../api/client';
+import { refreshAfterReward, taskKeys } from '../api/queries/tasks';
 import { meQuery } from '../api/queries/users';
 import { queryClient } from '../api/query-client';
 import { host } from '../host';
 import type { ApplicationInfo, SystemInfo } from '../host/protocol';
+import i18n from '../i18n';
 import { useDevice } from '../state/device';
 import { usePreferences } from '../state/preferences';
+import { celebrate } from '../state/reward-celebration';
 import { useSession } from '../state/session';
 
 const FALLBACK_SYSTEM: SystemInfo = { androidVersion: '', deviceName: '', top: 0, bottom: 0 };
@@ -12,8 +16,8 @@ const FALLBACK_APPLICATION: ApplicationInfo = { version: CLIENT_VERSION, platfor
 
 /**
  * The start-up routine of spec §7: system info and application info from the host, then the
- * current member. The daily start-up call (`start/up`, type 1, authLogin true) joins this
- * routine with the tasks feature that counts it.
+ * current member and the daily start-up call (`start/up`, type 1, authLogin true). A member
+ * who signs in later in the run gets the start-up call then.
  */
 export async function startUp(): Promise<void> {
   const [system, application] = await Promise.all([
@@ -25,4 +29,38 @@ export async function startUp(): Promise<void> {
   useDevice.getState().set({ system, application });
   usePreferences.getState().forceTheme(application.theme ?? null);
   if (useSession.getState().token) await queryClient.prefetchQuery(meQuery());
+  void dailyCheckIn();
+  if (watchingSignIns) return;
+  watchingSignIns = true;
+  useSession.subscribe((state, previous) => {
+    if (state.token && state.token !== previous.token) void dailyCheckIn();
+  });
+}
+
+let watchingSignIns = false;
+let checkedInToken: string | null = null;
+
+/**
+ * The day's check-in: silent whatever happens (no toast), and celebrated once when it was the
+ * first start-up of the day and brought gold. Asked once per signed-in session per run.
+ */
+export async function dailyCheckIn(): Promise<void> {
+  const token = useSession.getState().token;
+  if (!token || token === checkedInToken) return;
+  checkedInToken = token;
+  try {
+    const result = await request(
+      endpoints.tasks.startUp,
+      { type: 1, authLogin: true },
+      { successToast: false, failToast: false },
+    );
+    // The check-in counts towards the daily log-in task.
+    void queryClient.invalidateQueries({ queryKey: taskKeys.all });
+    if (result.first_today && result.added.gold > 0) {
+      celebrate({ title: i18n.t('rewards.checkin'), added: result.added });
+      refreshAfterReward();
+    }
+  } catch {
+    // A missed check-in is asked again at the next start-up.
+  }
 }

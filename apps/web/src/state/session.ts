@@ -7,8 +7,11 @@ interface SessionState {
   /** The bearer token; persisted (spec §3). */
   token: string | null;
   user: User | null;
+  /** Gold the latest reward added (spec §3 "added-gold amount"), for the app to celebrate. */
+  addedGold: number;
   setToken(token: string | null): void;
   setUser(user: User | null): void;
+  setAddedGold(gold: number): void;
   clear(): void;
 }
 
@@ -17,9 +20,11 @@ export const useSession = create<SessionState>()(
     (set) => ({
       token: null,
       user: null,
+      addedGold: 0,
       setToken: (token) => set({ token }),
       setUser: (user) => set({ user }),
-      clear: () => set({ token: null, user: null }),
+      setAddedGold: (addedGold) => set({ addedGold }),
+      clear: () => set({ token: null, user: null, addedGold: 0 }),
     }),
     // The user is re-fetched at start-up; only the token needs to survive a reload.
     { ...persisted<SessionState>('session'), partialize: (s) => ({ token: s.token }) },

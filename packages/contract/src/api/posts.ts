@@ -295,7 +295,12 @@ export const payLink = endpoint({
   path: 'pay/link',
   auth: 'required',
   summary: 'Unlock a paid post with gold, once; not enough gold answers code 1003',
-  payload: z.object({ id: idField }),
+  payload: z.object({
+    id: idField,
+    adult_confirmed: toggleField.describe(
+      'The reader confirmed being 18+ (adult topics), as for posts/detail',
+    ),
+  }),
   data: postSchema,
 });
 

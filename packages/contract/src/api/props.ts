@@ -42,7 +42,13 @@ export const propLists = endpoint({
 
 export const inventoryItemSchema = z.object({
   prop: propSchema,
-  count: z.number().int().min(1).describe('Usable, unexpired'),
+  count: z
+    .number()
+    .int()
+    .min(0)
+    .describe(
+      'Usable, unexpired; user/props lists only props with some (buy/prop may answer 0 on a late retry)',
+    ),
   expires_at: z.number().int().nullable().describe('When the soonest of them expires; null never'),
 });
 export type InventoryItem = z.output<typeof inventoryItemSchema>;

@@ -17,6 +17,7 @@ import { hasBlocked } from '../follows/blacklist';
 import { authorsOf } from '../follows/people';
 import { newsRepo } from '../news/repo';
 import { canSeeContent, teaserOf } from '../posts/gate';
+import { recordActivity } from '../progression/activity';
 import { type CommentRow, type CommentSort, commentsRepo } from './repo';
 
 const byTime = (r: CommentRow) => [Number(r.created_at), Number(r.id)];
@@ -152,6 +153,7 @@ export function commentsService(
           { kind: 'comment', actorId: member.id, refType: 'comment', refId: Number(row.id), text },
           now,
         );
+        await recordActivity(trx, member.id, { kind: 'comment', commentId: Number(row.id) }, now);
         return row;
       });
       const [comment] = await present(db, member.id, [row]);
@@ -194,6 +196,7 @@ export function commentsService(
           { kind: 'reply', actorId: member.id, refType: 'comment', refId: Number(row.id), text },
           now,
         );
+        await recordActivity(trx, member.id, { kind: 'comment', commentId: Number(row.id) }, now);
         return row;
       });
       const [reply] = await present(db, member.id, [row]);

@@ -7,6 +7,7 @@ import { answer } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
 import { assertFullMember } from '../accounts/tourists';
 import { newsRepo } from '../news/repo';
+import { recordActivity } from '../progression/activity';
 import { hasBlocked } from './blacklist';
 import { userCardsOf } from './people';
 import { followsRepo, type Listed } from './repo';
@@ -69,6 +70,7 @@ export function followsService(db: Kysely<DB>, clock: () => number = Date.now) {
         if (await hasBlocked(trx, userId, member.id)) throw fail('errors.blocked_by_user');
         if (await tx.follow(member.id, userId, now)) {
           await newsRepo(trx).add(userId, { kind: 'follow', actorId: member.id }, now);
+          await recordActivity(trx, member.id, { kind: 'follow', userId }, now);
         }
         return true;
       });

@@ -16,8 +16,10 @@ import {
   notAdult,
   notBlockedBy,
   notPinned,
+  notTopicPinned,
   pinnedIn,
   postsSegment,
+  topicPinnedIn,
   topicsSegment,
 } from './segments';
 
@@ -61,7 +63,16 @@ function frozen(page: SharedPage): SharedPage {
  * gate in one batch; `total` comes from maintained counters (a member's likes: a count over
  * their index range), never from counting posts.
  */
-export function feedsService({ db, firstPages }: { db: Kysely<DB>; firstPages: FirstPages }) {
+export function feedsService({
+  db,
+  firstPages,
+  clock = Date.now,
+}: {
+  db: Kysely<DB>;
+  firstPages: FirstPages;
+  /** When topic pins bought with props (posts/prop) run out. */
+  clock?: () => number;
+}) {
   const repo = postsRepo(db);
 
   async function readSharedPage(which: General, num: number): Promise<SharedPage> {
@@ -168,12 +179,21 @@ export function feedsService({ db, firstPages }: { db: Kysely<DB>; firstPages: F
         if (!topic) throw fail('errors.topic_not_found');
         assertAdultConfirmed(topic, query.adult_confirmed);
         const filters = [inTopic(query.topic_id), ...blocked];
+        const now = clock();
+        // New leads with the operator's pins, then pins bought with props (posts/prop) while
+        // they run, then everything else by time; each post in exactly one of the three.
         const segments =
           query.sort === 'hot'
             ? [postsSegment(db, 'hot', filters, viewerId)]
             : [
                 postsSegment(db, 'pinned', [isPinned, pinnedIn([Number(topic.id)]), ...blocked], viewerId),
-                postsSegment(db, 'new', [notPinned, ...filters], viewerId),
+                postsSegment(
+                  db,
+                  'topic_pinned',
+                  [notPinned, topicPinnedIn(query.topic_id, now), ...blocked],
+                  viewerId,
+                ),
+                postsSegment(db, 'new', [notPinned, notTopicPinned(now), ...filters], viewerId),
               ];
         return feed(viewer, segments, query, topic.post_count);
       }

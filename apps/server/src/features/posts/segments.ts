@@ -14,13 +14,17 @@ import type { FeedRow, Key, Segment } from './pager';
 /** A filter on posts; feeds combine them. */
 export type Condition = (eb: ExpressionBuilder<DB, 'posts'>) => Expression<SqlBool>;
 
-/** The feed orders, each served by an index that ends in id (posts_new, posts_hot, posts_pinned). */
-export type Order = 'new' | 'hot' | 'pinned';
+/**
+ * The feed orders, each served by an index that ends in id (posts_new, posts_hot, posts_pinned),
+ * or by posts_topic_pinned (topic_id, topic_pinned_until), whose few rows a topic has at a time.
+ */
+export type Order = 'new' | 'hot' | 'pinned' | 'topic_pinned';
 
 const SORT_COLUMN = {
   new: 'posts.created_at',
   hot: 'posts.hot_score',
   pinned: 'posts.pinned_at',
+  topic_pinned: 'posts.topic_pinned_until',
 } as const;
 
 export const isPinned: Condition = (eb) => eb('posts.pinned_at', 'is not', null);
@@ -37,6 +41,23 @@ export const pinnedIn =
   (topicIds: number[]): Condition =>
   (eb) =>
     eb(sql<number>`+${sql.ref('posts.topic_id')}`, 'in', topicIds);
+/**
+ * Posts pinned in one topic with a prop (posts/prop), until a time still to come. The explicit
+ * `is not null` lets either planner take the partial index posts_topic_pinned.
+ */
+export const topicPinnedIn =
+  (topicId: number, now: number): Condition =>
+  (eb) =>
+    eb.and([
+      eb('posts.topic_id', '=', topicId),
+      eb('posts.topic_pinned_until', 'is not', null),
+      eb('posts.topic_pinned_until', '>', now),
+    ]);
+/** The rest of a topic's feed: a pin that ran out puts the post back in its place by time. */
+export const notTopicPinned =
+  (now: number): Condition =>
+  (eb) =>
+    eb.or([eb('posts.topic_pinned_until', 'is', null), eb('posts.topic_pinned_until', '<=', now)]);
 export const byUser =
   (userId: number): Condition =>
   (eb) =>

@@ -7,6 +7,7 @@ import { answer } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
 import { assertFullMember } from '../accounts/tourists';
 import { newsRepo } from '../news/repo';
+import { recordActivity } from '../progression/activity';
 import type { FirstPages } from './first-pages';
 import { assertAdultConfirmed, presentPost } from './gate';
 import { hotScore } from './hot-score';
@@ -95,8 +96,8 @@ export function postsService({
       assertStyleAllowed(STYLES, input.style, level);
       const files = await attachments(input.files);
       const now = clock();
-      const id = await db.transaction().execute((trx) =>
-        postsRepo(trx).insert(
+      const id = await db.transaction().execute(async (trx) => {
+        const postId = await postsRepo(trx).insert(
           {
             userId: member.id,
             topicId: input.topic_id,
@@ -109,8 +110,10 @@ export function postsService({
             now,
           },
           files,
-        ),
-      );
+        );
+        await recordActivity(trx, member.id, { kind: 'post', postId }, now);
+        return postId;
+      });
       firstPages.clear();
       return answer(await shown(member.id, id), 'community.posted');
     },
@@ -152,6 +155,8 @@ export function postsService({
           await tx.unlike(id, member.id);
         }
         const authorId = Number(post.user_id);
+        // Only a newly added like counts; its keys make a toggled like count once (progression).
+        if (added) await recordActivity(trx, member.id, { kind: 'like', postId: id, authorId }, now);
         if (added && authorId !== member.id && !(await tx.blocks(authorId, member.id))) {
           await newsRepo(trx).add(
             authorId,
@@ -166,7 +171,14 @@ export function postsService({
     },
 
     async share(viewer: Member | null, id: number, origin: string) {
-      const shareCount = await repo.share(id);
+      const now = clock();
+      const shareCount = await db.transaction().execute(async (trx) => {
+        const count = await postsRepo(trx).share(id);
+        if (count !== null && viewer && !viewer.isTourist) {
+          await recordActivity(trx, viewer.id, { kind: 'share', postId: id }, now);
+        }
+        return count;
+      });
       if (shareCount === null) throw fail('errors.post_not_found');
       firstPages.clear();
       return {

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 
 const PROFILE = [
@@ -25,6 +25,9 @@ export function usersRepo(db: Kysely<DB>) {
   const active = () => db.selectFrom('users').select(PROFILE).where('status', '=', 'active');
   return {
     findActive: (id: number) => active().where('id', '=', id).executeTakeFirst(),
+
+    /** Runs `work` in one transaction, for changes that other features record along with them. */
+    transaction: <T>(work: (trx: Transaction<DB>) => Promise<T>) => db.transaction().execute(work),
 
     /** By user name (any case) or e-mail address: what log-in accepts. */
     findByLogin: (login: string) => {

@@ -3,8 +3,9 @@ import { AppError, fail } from '../../http/app-error';
 import { answer } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
 import { assertFullMember } from '../accounts/tourists';
+import { recordActivity } from '../progression/activity';
 import { toUser } from './profile';
-import type { UsersRepo } from './repo';
+import { type UsersRepo, usersRepo } from './repo';
 
 export interface ProfileChanges {
   nickname?: string;
@@ -34,8 +35,13 @@ export function usersService(repo: UsersRepo, clock: () => number = Date.now) {
     async edit(member: Member, changes: ProfileChanges) {
       // Others would see a visitor's name and picture: only members choose them.
       assertFullMember(member);
-      // Kysely leaves out fields that are undefined, so only what was sent changes.
-      await repo.updateProfile(member.id, changes, clock());
+      const now = clock();
+      await repo.transaction(async (trx) => {
+        // Kysely leaves out fields that are undefined, so only what was sent changes.
+        await usersRepo(trx).updateProfile(member.id, changes, now);
+        // A picture of their own counts toward the newbie avatar task (features/progression).
+        if (changes.avatar) await recordActivity(trx, member.id, { kind: 'avatar' }, now);
+      });
       return answer(await own(member.id), 'users.saved');
     },
   };

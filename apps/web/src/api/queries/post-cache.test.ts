@@ -51,3 +51,24 @@ describe('applyPostChange', () => {
     expect(applyPostChange([comment], { kind: 'delete', postId: 1 })).toEqual([comment]);
   });
 });
+
+describe('applyPostChange replace', () => {
+  it('puts the unlocked post in place of every locked copy, leaving the rest untouched', () => {
+    const locked = post(2, { price: 30, locked: true, text: 'teaser', file_count: 1 });
+    const before = {
+      pages: [{ list: [post(1), locked], total: 2, cursor: null }],
+      pageParams: [null],
+    };
+    const unlocked = post(2, { price: 30, locked: false, text: 'the whole text', file_count: 1 });
+    const after = applyPostChange(before, { kind: 'replace', postId: 2, post: unlocked });
+    expect(after.pages[0]!.list[1]).toBe(unlocked);
+    expect(after.pages[0]!.list[0]).toBe(before.pages[0]!.list[0]);
+    expect(after.pages[0]!.total).toBe(2);
+    expect(applyPostChange(locked, { kind: 'replace', postId: 2, post: unlocked })).toBe(unlocked);
+  });
+
+  it('answers the same data when the post is not cached there', () => {
+    const data = feed();
+    expect(applyPostChange(data, { kind: 'replace', postId: 42, post: post(42) })).toBe(data);
+  });
+});

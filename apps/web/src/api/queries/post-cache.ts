@@ -9,7 +9,9 @@ export type PostChange =
       postId: number;
       fields: Partial<Pick<Post, 'liked' | 'like_count' | 'comment_count' | 'share_count'>>;
     }
-  | { kind: 'delete'; postId: number };
+  | { kind: 'delete'; postId: number }
+  /** The server's new copy of the post (unlocked, or restyled by a prop) replaces every old one. */
+  | { kind: 'replace'; postId: number; post: Post };
 
 /**
  * Posts are recognised by shape, so every cache that holds them is reached whatever wraps them:
@@ -39,7 +41,8 @@ export function applyPostChange<T>(data: T, change: PostChange): T {
 
 function walk(value: unknown, change: PostChange): unknown {
   if (isPost(value)) {
-    if (value.id !== change.postId || change.kind !== 'fields') return value;
+    if (value.id !== change.postId || change.kind === 'delete') return value;
+    if (change.kind === 'replace') return change.post;
     const changed = Object.entries(change.fields).some(([k, v]) => value[k as keyof Post] !== v);
     return changed ? { ...value, ...change.fields } : value;
   }

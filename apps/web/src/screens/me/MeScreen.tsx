@@ -8,7 +8,9 @@ import { useSession } from '../../state/session';
 import { Screen } from '../../ui/Screen';
 import { UserAvatar } from '../../ui/UserAvatar';
 import { TouristBanner } from '../profile/TouristBanner';
+import { WalletCard } from '../wallet/WalletCard';
 import { CommunityEntries } from './CommunityEntries';
+import { ProgressEntries } from './ProgressEntries';
 
 /**
  * Me: the member's card (or log-in and sign-up for a visitor) and the ways into settings. The
@@ -56,6 +58,8 @@ export default function MeScreen() {
         )}
       </section>
       {/* A visitor account cannot post, comment or block yet: its banner offers the account. */}
+      {token && me.data && !me.data.is_tourist && <WalletCard user={me.data} />}
+      {token && me.data && !me.data.is_tourist && <ProgressEntries />}
       {token && me.data && !me.data.is_tourist && <CommunityEntries />}
       <section className="section">
         <List className="list-card">

@@ -77,8 +77,10 @@ export default function NoteScreen() {
     form.setFieldValue('topic_id', topicId);
   }, [form, topicId]);
 
-  const allowed = (list: { id: string; min_level: number }[] | undefined, id: string | null) =>
-    id !== null && list?.some((s) => s.id === id && s.min_level <= level) ? id : null;
+  const allowed = (
+    list: { id: string; min_level: number; prop_only: boolean }[] | undefined,
+    id: string | null,
+  ) => (id !== null && list?.some((s) => s.id === id && !s.prop_only && s.min_level <= level) ? id : null);
   const uploading = isUploading(attachments.items);
 
   const publish = (values: NoteFields) => {

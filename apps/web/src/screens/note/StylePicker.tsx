@@ -8,7 +8,8 @@ type ColorStyle = DataOf<typeof endpoints.posts.colorLists>['colors'][number];
 
 /**
  * One row of styles to pick from, "none" first. A style above the member's level shows the
- * level it needs and cannot be picked (the server refuses it too).
+ * level it needs and cannot be picked (the server refuses it too). Prop-only styles (gold,
+ * prism) are worn only through a prop, so they are never offered here.
  */
 export function StylePicker({
   kind,
@@ -24,7 +25,8 @@ export function StylePicker({
   onChange: (id: string | null) => void;
 }) {
   const { t } = useTranslation();
-  const known = value !== null && options.some((o) => o.id === value);
+  const pickable = options.filter((o) => !o.prop_only);
+  const known = value !== null && pickable.some((o) => o.id === value);
   const selected = known ? value : null;
   return (
     <div className={`style-picker style-picker--${kind}`} data-testid={`note-${kind}s`}>
@@ -37,7 +39,7 @@ export function StylePicker({
       >
         <StopOutline />
       </button>
-      {options.map((option, index) => {
+      {pickable.map((option, index) => {
         const locked = option.min_level > level;
         const isSelected = option.id === selected;
         return (

@@ -1,12 +1,5 @@
-import {
-  fileKind,
-  formatCount,
-  formatFileSize,
-  groupThousands,
-  type Post,
-  type PostFile,
-} from '@pixelhall/contract';
-import { DownlandOutline, LinkOutline, LockOutline } from 'antd-mobile-icons';
+import { fileKind, formatCount, formatFileSize, type Post, type PostFile } from '@pixelhall/contract';
+import { DownlandOutline, LinkOutline } from 'antd-mobile-icons';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -19,9 +12,9 @@ import { LazyImage } from '../../ui/LazyImage';
 import { FileKindIcon } from '../../ui/posts/FileKindIcon';
 import { PostActions } from '../../ui/posts/PostActions';
 import { PostAuthor } from '../../ui/posts/PostAuthor';
-import { CoinIcon } from '../../ui/posts/PostCard';
 import { TopicIcon } from '../../ui/posts/TopicIcon';
 import { avatarSrc } from '../../ui/UserAvatar';
+import { UnlockCard } from './UnlockCard';
 import type { Translation } from './usePostActions';
 
 /** A short text on a colour style reads as a card of its own (as in the feeds). */
@@ -55,7 +48,7 @@ export function PostContent({
       <PostText post={post} color={color} hasMedia={images.length > 0} />
       {translation && <TranslatedText translation={translation} />}
       {post.locked ? (
-        <PaidTeaser post={post} />
+        <UnlockCard post={post} />
       ) : (
         <>
           {images.length > 0 && <ImageGrid images={images} />}
@@ -232,25 +225,4 @@ function hostOf(link: string): string {
   } catch {
     return link;
   }
-}
-
-/** A paid post the reader has not unlocked: its price in gold, and what it holds. */
-function PaidTeaser({ post }: { post: Post }) {
-  const { t } = useTranslation();
-  return (
-    <div className="paid-teaser post-detail__paid" data-testid="paid-teaser">
-      <span className="paid-teaser__lock" aria-hidden="true">
-        <LockOutline />
-      </span>
-      <div className="paid-teaser__text">
-        <strong>{t('postDetail.paidTitle')}</strong>
-        <span>{t('postDetail.paidExplain', { price: groupThousands(post.price) })}</span>
-        {post.file_count > 0 && <span>{t('postDetail.paidFiles', { count: post.file_count })}</span>}
-      </div>
-      <span className="post-detail__price" data-testid="paid-price">
-        <CoinIcon />
-        {groupThousands(post.price)}
-      </span>
-    </div>
-  );
 }

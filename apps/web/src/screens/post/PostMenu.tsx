@@ -8,12 +8,13 @@ import { useGuard } from '../../app/guard';
 import { ruleOf } from '../../ui/form-rules';
 import { useOverlayStyle } from '../../ui/overlay';
 import { SubmitButton } from '../../ui/SubmitButton';
+import { UsePropSheet } from '../props/UsePropSheet';
 
-type Sheet = 'menu' | 'reasons' | null;
+type Sheet = 'menu' | 'reasons' | 'props' | null;
 
 /**
- * The "…" of a post: share, report, translate (when the server can), and delete for its
- * author. Reporting picks a reason, then asks what is wrong.
+ * The "…" of a post: share, report, translate (when the server can), and for its author a
+ * prop to use on it and delete. Reporting picks a reason, then asks what is wrong.
  */
 export function PostMenu({
   postId,
@@ -51,7 +52,10 @@ export function PostMenu({
         ]
       : []),
     ...(mine
-      ? [{ key: 'delete', text: t('postDetail.delete'), danger: true, onClick: onDelete }]
+      ? [
+          { key: 'prop', text: t('propsUi.onPost.action'), onClick: () => setSheet('props') },
+          { key: 'delete', text: t('postDetail.delete'), danger: true, onClick: onDelete },
+        ]
       : [
           {
             key: 'report',
@@ -96,6 +100,7 @@ export function PostMenu({
         popupStyle={reasonsStyle}
       />
       <ReportPopup postId={postId} reason={reason} onClose={() => setReason(null)} />
+      {mine && <UsePropSheet postId={postId} visible={sheet === 'props'} onClose={() => setSheet(null)} />}
     </>
   );
 }

@@ -7,6 +7,7 @@ import type { Relation } from '../../api/queries/follows';
 import { useSession } from '../../state/session';
 import { FollowButton } from '../../ui/FollowButton';
 import { UserAvatar } from '../../ui/UserAvatar';
+import { ShownAchievements } from '../achievements/ShownAchievements';
 import { UnblockButton } from './UserMenu';
 
 /** The member's card at the top of their page: who they are, their counts, and what you can do. */
@@ -43,6 +44,7 @@ export function UserHero({
       </div>
       {user.signature ? <p className="user-hero__signature">{user.signature}</p> : null}
       <p className="user-hero__since">{t('me.memberSince', { date: formatDate(user.created_at) })}</p>
+      <ShownAchievements userId={user.id} isMe={isMe} />
       <div className="user-hero__stats">
         <div className="user-hero__stat">
           <strong>{formatCount(user.post_count)}</strong>

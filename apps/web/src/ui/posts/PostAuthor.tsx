@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { useRelativeTime } from '../format';
 import { GradeBadge } from '../GradeBadge';
 import { UserAvatar } from '../UserAvatar';
+import { TopicPinBadge } from './TopicPinBadge';
 
 /**
  * Who wrote a post and when, leading to their page: the card in feeds and the post screen style
@@ -58,6 +59,7 @@ export function PostAuthor({
               {t('postUi.pinned')}
             </span>
           )}
+          <TopicPinBadge until={post.topic_pinned_until} />
         </div>
       </div>
       {children}

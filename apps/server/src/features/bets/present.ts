@@ -1,0 +1,66 @@
+import {
+  type BET_EVENT_STATES,
+  BET_SERVICE_CHARGE,
+  type Bet,
+  type BetEvent,
+  type BetStatus,
+  betPayout,
+} from '@pixelhall/contract';
+import type { BetRow, EventRow, OptionRow } from './repo';
+
+type EventState = (typeof BET_EVENT_STATES)[number];
+
+/** Decimal odds from hundredths: 185 → 1.85. */
+export const oddsOf = (oddsX100: number) => oddsX100 / 100;
+
+/** Where an event stands at `now`: the stored status says settled or cancelled; the clock the rest. */
+export function eventState(
+  event: Pick<EventRow, 'status' | 'close_at' | 'start_at'>,
+  now: number,
+): EventState {
+  if (event.status !== 'open') return event.status;
+  if (now < Number(event.close_at)) return 'open';
+  return now < Number(event.start_at) ? 'closed' : 'in_game';
+}
+
+export function toEvent(event: EventRow, options: OptionRow[], betCount: number, now: number): BetEvent {
+  return {
+    id: Number(event.id),
+    title: event.title,
+    description: event.description,
+    options: options.map((o) => ({ id: Number(o.id), label: o.label, odds: oddsOf(o.odds_x100) })),
+    close_at: Number(event.close_at),
+    start_at: Number(event.start_at),
+    state: eventState(event, now),
+    winner_option_id: event.winner_option_id === null ? null : Number(event.winner_option_id),
+    bet_count: betCount,
+  };
+}
+
+/** Spec §4: waiting until the start time, then in game, then won or lost at settlement. */
+export function betStatus(bet: Pick<BetRow, 'result' | 'event_start_at'>, now: number): BetStatus {
+  if (bet.result !== 'placed') return bet.result;
+  return now < Number(bet.event_start_at) ? 'waiting' : 'in_game';
+}
+
+export function toBet(row: BetRow, now: number): Bet {
+  const status = betStatus(row, now);
+  // An unsettled bet shows what it would pay; a settled one what it paid (nothing if lost).
+  const shown =
+    row.result === 'placed'
+      ? betPayout(Number(row.amount), row.odds_x100, BET_SERVICE_CHARGE)
+      : { prize: Number(row.prize), charge: Number(row.charge) };
+  return {
+    id: Number(row.id),
+    event: { id: Number(row.event_id), title: row.event_title, start_at: Number(row.event_start_at) },
+    option: { id: Number(row.option_id), label: row.option_label },
+    amount: Number(row.amount),
+    odds: oddsOf(row.odds_x100),
+    winner: row.winner_label,
+    prize: shown.prize,
+    charge: shown.charge,
+    status,
+    created_at: Number(row.created_at),
+    settled_at: row.settled_at === null ? null : Number(row.settled_at),
+  };
+}

@@ -1,0 +1,18 @@
+import { endpoints } from '@pixelhall/contract';
+import { useMutation } from '@tanstack/react-query';
+import { request } from '../client';
+
+/** The current mining cycle; polled by the mine button, never toasting (it runs every second or two). */
+export function fetchCycleTime(signal?: AbortSignal) {
+  return request(endpoints.mining.cycleTime, {}, { successToast: false, failToast: false, signal });
+}
+
+/**
+ * A short-lived token for the external mining page and the page's address carrying it; the
+ * session token never leaves the app.
+ */
+export function useMiningToken() {
+  return useMutation({
+    mutationFn: () => request(endpoints.mining.miningToken, {}, { successToast: false, loading: true }),
+  });
+}

@@ -1,0 +1,99 @@
+import { BET_FILTERS, type Bet, formatDate, groupThousands } from '@pixelhall/contract';
+import { CapsuleTabs } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type BetFilter, useBetList } from '../../api/queries/bets';
+import { EmptyState } from '../../ui/EmptyState';
+import { PagedList } from '../../ui/PagedList';
+import { CurrencyIcon } from '../../ui/rewards/CurrencyIcon';
+import { formatOdds } from './bet-preview';
+
+/** The member's bets under the five filters of spec §2: all, in game, won, lost, waiting. */
+export function MyBets() {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState<BetFilter>('all');
+  return (
+    <>
+      <CapsuleTabs activeKey={filter} onChange={(key) => setFilter(key as BetFilter)} className="bet-filters">
+        {BET_FILTERS.map((f) => (
+          <CapsuleTabs.Tab key={f} title={t(`betsUi.filter.${f}`)} />
+        ))}
+      </CapsuleTabs>
+      <BetList key={filter} filter={filter} />
+    </>
+  );
+}
+
+function BetList({ filter }: { filter: BetFilter }) {
+  const { t } = useTranslation();
+  const query = useBetList(filter);
+  return (
+    <PagedList
+      query={query}
+      testId="bet-list"
+      className="bet-list"
+      empty={<EmptyState text={t(filter === 'all' ? 'betsUi.noBets' : 'betsUi.noBetsHere')} />}
+      renderItem={(bet) => <BetCard bet={bet} />}
+    />
+  );
+}
+
+function BetCard({ bet }: { bet: Bet }) {
+  const { t } = useTranslation();
+  const settled = bet.status === 'won' || bet.status === 'lost';
+  const prizeLabel = settled || bet.status === 'refunded' ? t('betsUi.prize') : t('betsUi.potentialPrize');
+  const prize =
+    bet.status === 'refunded'
+      ? t('betsUi.refundedAmount', { amount: groupThousands(bet.amount) })
+      : groupThousands(bet.prize);
+  return (
+    <article className={`bet-card bet-card--${bet.status}`} data-testid="bet-card" data-status={bet.status}>
+      <header className="bet-card__head">
+        <h3 className="bet-card__event">{bet.event.title}</h3>
+        <span className={`bet-status bet-status--${bet.status}`} data-testid="bet-status">
+          {t(`betsUi.status.${bet.status}`)}
+        </span>
+      </header>
+      <p className="bet-card__pick">
+        {t('betsUi.yourPick')} <strong>{bet.option.label}</strong>
+      </p>
+      <dl className="bet-card__grid">
+        <div>
+          <dt>{t('betsUi.amount')}</dt>
+          <dd className="bet-card__money">
+            <CurrencyIcon kind="gold" size={13} />
+            {groupThousands(bet.amount)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('betsUi.odds')}</dt>
+          <dd>×{formatOdds(bet.odds)}</dd>
+        </div>
+        <div>
+          <dt>{t('betsUi.winner')}</dt>
+          <dd>{bet.winner ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>{prizeLabel}</dt>
+          <dd className={`bet-card__money${bet.status === 'won' ? ' bet-card__money--won' : ''}`}>
+            <CurrencyIcon kind="gold" size={13} />
+            {bet.status === 'lost' ? '0' : prize}
+          </dd>
+        </div>
+      </dl>
+      <dl className="bet-card__times">
+        <div>
+          <dt>{t('betsUi.bettingTime')}</dt>
+          <dd>{formatDate(bet.created_at, { withTime: true })}</dd>
+        </div>
+        <div>
+          <dt>{t('betsUi.settlementTime')}</dt>
+          <dd>{bet.settled_at ? formatDate(bet.settled_at, { withTime: true }) : '—'}</dd>
+        </div>
+      </dl>
+      {bet.charge > 0 && bet.status === 'won' ? (
+        <p className="bet-card__charge">{t('betsUi.chargeTaken', { amount: groupThousands(bet.charge) })}</p>
+      ) : null}
+    </article>
+  );
+}

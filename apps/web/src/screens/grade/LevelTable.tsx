@@ -1,0 +1,111 @@
+import { groupThousands, type LevelRow } from '@pixelhall/contract';
+import { Button, DotLoading } from 'antd-mobile';
+import { CheckCircleFill, LockOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useClaimLevelReward, useLevelTable } from '../../api/queries/levels';
+import { RewardChips } from '../../ui/rewards/RewardChips';
+
+/** Every level: the experience it takes, its grade, its reward and whether it can be claimed. */
+export function LevelTable({ level, unclaimed }: { level: number; unclaimed: number }) {
+  const { t } = useTranslation();
+  const table = useLevelTable();
+  const claim = useClaimLevelReward();
+  return (
+    <section className="section">
+      <h2 className="section__title level-table__title">
+        {t('gradeUi.levelRewards')}
+        {unclaimed > 0 && (
+          <span className="level-table__ready">{t('gradeUi.unclaimed', { count: unclaimed })}</span>
+        )}
+      </h2>
+      {table.data ? (
+        <ol className="level-table" data-testid="level-table">
+          {table.data.list.map((row) => (
+            <LevelTableRow
+              key={row.level}
+              row={row}
+              reached={row.level <= level}
+              current={row.level === level}
+              claiming={claim.isPending && claim.variables === row.level}
+              onClaim={() => claim.mutate(row.level)}
+            />
+          ))}
+        </ol>
+      ) : table.isError ? (
+        <Button size="small" shape="rounded" onClick={() => void table.refetch()}>
+          {t('follows.paging.retry')}
+        </Button>
+      ) : (
+        <div className="screen-pending" aria-busy="true">
+          <DotLoading color="primary" />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function LevelTableRow({
+  row,
+  reached,
+  current,
+  claiming,
+  onClaim,
+}: {
+  row: LevelRow;
+  reached: boolean;
+  current: boolean;
+  claiming: boolean;
+  onClaim: () => void;
+}) {
+  const { t } = useTranslation();
+  const classes = [
+    'level-row',
+    reached ? 'level-row--reached' : '',
+    current ? 'level-row--current' : '',
+    row.reward_state === 'claimable' ? 'level-row--claimable' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <li className={classes} data-testid="level-row" data-level={row.level} data-state={row.reward_state}>
+      <span className="level-row__level">{t('me.level', { level: row.level })}</span>
+      <span className="level-row__body">
+        <span className="level-row__meta">
+          <span className={`grade-chip grade-chip--small grade-chip--${row.grade}`}>
+            {t(`grade.${row.grade}`)}
+          </span>
+          <span className="level-row__xp">
+            {groupThousands(row.experience)} {t('gradeUi.xp')}
+          </span>
+        </span>
+        <RewardChips
+          reward={{ gold: row.reward_gold, diamonds: row.reward_diamonds }}
+          muted={row.reward_state === 'claimed'}
+        />
+      </span>
+      <span className="level-row__action">
+        {row.reward_state === 'claimable' ? (
+          <Button
+            color="primary"
+            size="small"
+            shape="rounded"
+            loading={claiming}
+            onClick={onClaim}
+            data-testid="level-claim"
+          >
+            {t('tasksUi.claim')}
+          </Button>
+        ) : row.reward_state === 'claimed' ? (
+          <span className="level-row__state level-row__state--done">
+            <CheckCircleFill /> {t('tasksUi.claimed')}
+          </span>
+        ) : row.reward_state === 'locked' ? (
+          <span className="level-row__state">
+            <LockOutline />
+            <span className="visually-hidden">{t('gradeUi.locked')}</span>
+          </span>
+        ) : null}
+      </span>
+    </li>
+  );
+}

@@ -1,0 +1,126 @@
+import { formatDate, groupThousands, type InventoryItem, type Prop } from '@pixelhall/contract';
+import { Button, DotLoading } from 'antd-mobile';
+import { ClockCircleOutline } from 'antd-mobile-icons';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMyProps, useUseProp } from '../../api/queries/props';
+import { confirmAction } from '../../ui/confirm';
+import { EmptyState } from '../../ui/EmptyState';
+import { showSuccessToast } from '../../ui/feedback';
+import { PickPostSheet } from './PickPostSheet';
+import { PropIcon } from './PropIcon';
+import { experienceOf, isPostProp } from './prop-rules';
+
+/**
+ * The member's props with their counts and expiry. An experience card is used here; a post
+ * prop asks which post it goes on.
+ */
+export function MyProps({ onShop }: { onShop: () => void }) {
+  const { t } = useTranslation();
+  const mine = useMyProps();
+  const [forPost, setForPost] = useState<Prop | null>(null);
+  if (mine.isPending)
+    return (
+      <div className="screen-pending" aria-busy="true">
+        <DotLoading color="primary" />
+      </div>
+    );
+  if (mine.isError)
+    return (
+      <EmptyState text={t('errors.load_failed')}>
+        <Button size="small" shape="rounded" onClick={() => void mine.refetch()}>
+          {t('walletUi.retry')}
+        </Button>
+      </EmptyState>
+    );
+  if (!mine.data.list.length)
+    return (
+      <EmptyState text={t('propsUi.mine.empty')}>
+        <Button color="primary" shape="rounded" onClick={onShop} data-testid="props-to-shop">
+          {t('propsUi.toShop')}
+        </Button>
+      </EmptyState>
+    );
+  return (
+    <>
+      <ul className="prop-list" data-testid="my-props">
+        {mine.data.list.map((item) => (
+          <li key={item.prop.id}>
+            <OwnedItem item={item} onUseOnPost={() => setForPost(item.prop)} />
+          </li>
+        ))}
+      </ul>
+      <PickPostSheet prop={forPost} onClose={() => setForPost(null)} />
+    </>
+  );
+}
+
+function OwnedItem({ item, onUseOnPost }: { item: InventoryItem; onUseOnPost: () => void }) {
+  const { t } = useTranslation();
+  const consume = useUseProp();
+  const busy = useRef(false);
+  const { prop } = item;
+  const onPost = isPostProp(prop);
+
+  const applyToSelf = async () => {
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      const experience = experienceOf(prop);
+      const sure = await confirmAction({
+        title: t('propsUi.use.confirmTitle'),
+        content:
+          experience === null
+            ? t('propsUi.use.confirm', { name: prop.name })
+            : t('propsUi.use.confirmExperience', { name: prop.name, experience: groupThousands(experience) }),
+        confirmText: t('propsUi.use.action'),
+      });
+      if (!sure) return;
+      const { added } = await consume.mutateAsync(prop);
+      showSuccessToast(
+        added.experience > 0
+          ? t('propsUi.use.experienceAdded', { experience: groupThousands(added.experience) })
+          : t('economy.prop_used'),
+      );
+    } catch {
+      // "Lack of props" or "Load failed" is on screen already.
+    } finally {
+      busy.current = false;
+    }
+  };
+
+  return (
+    <article className="prop-card prop-card--owned" data-testid="my-prop" data-prop-code={prop.code}>
+      <PropIcon prop={prop} />
+      <div className="prop-card__body">
+        <h3 className="prop-card__name">
+          {prop.name}
+          <span className="prop-count" data-testid="my-prop-count">
+            ×{groupThousands(item.count)}
+          </span>
+        </h3>
+        <p className="prop-card__description">{prop.description}</p>
+        <div className="prop-card__buy">
+          <span className="prop-card__shelf">
+            <ClockCircleOutline />
+            {item.expires_at === null
+              ? t('propsUi.shelf.never')
+              : t('propsUi.shelf.expires', { date: formatDate(item.expires_at) })}
+          </span>
+          <Button
+            size="small"
+            color="primary"
+            shape="rounded"
+            fill={onPost ? 'outline' : 'solid'}
+            loading={consume.isPending}
+            disabled={consume.isPending}
+            onClick={onPost ? onUseOnPost : () => void applyToSelf()}
+            data-testid="my-prop-use"
+          >
+            {onPost ? t('propsUi.mine.useOnPost') : t('propsUi.use.action')}
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,61 @@
+import { groupThousands } from '@pixelhall/contract';
+import { Tabs } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useWallet } from '../../api/queries/wallet';
+import { useRouteQuery } from '../../app/route-context';
+import { NavBar } from '../../ui/NavBar';
+import { Screen } from '../../ui/Screen';
+import { DiamondIcon, GoldIcon } from '../wallet/CurrencyIcon';
+import { MyProps } from './MyProps';
+import { PropShop } from './PropShop';
+import './props.css';
+
+export type PropsTab = 'shop' | 'mine';
+
+/** /me/props: the shop (gold or diamonds) and the member's own props, with the balances at hand. */
+export default function PropsScreen() {
+  const { t } = useTranslation();
+  const initial = useRouteQuery().get('tab') === 'mine' ? 'mine' : 'shop';
+  const [tab, setTab] = useState<PropsTab>(initial);
+  return (
+    <Screen>
+      <NavBar title={t('propsUi.title')} right={<BalanceChips />} />
+      <Tabs activeKey={tab} onChange={(key) => setTab(key as PropsTab)} className="props-tabs">
+        <Tabs.Tab key="shop" title={t('propsUi.shopTab')}>
+          <PropShop />
+        </Tabs.Tab>
+        <Tabs.Tab key="mine" title={t('propsUi.mineTab')}>
+          <MyProps onShop={() => setTab('shop')} />
+        </Tabs.Tab>
+      </Tabs>
+    </Screen>
+  );
+}
+
+/** What the member can spend, one tap from the wallet. */
+function BalanceChips() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const wallet = useWallet().data;
+  if (!wallet) return null;
+  return (
+    <button
+      type="button"
+      className="balance-chips"
+      aria-label={t('walletUi.title')}
+      onClick={() => navigate('/me/wallet')}
+      data-testid="props-balances"
+    >
+      <span>
+        <GoldIcon size={12} />
+        {groupThousands(wallet.gold)}
+      </span>
+      <span>
+        <DiamondIcon size={11} />
+        {groupThousands(wallet.diamonds)}
+      </span>
+    </button>
+  );
+}

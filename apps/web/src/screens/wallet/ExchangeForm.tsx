@@ -1,0 +1,115 @@
+import { groupThousands, type Wallet } from '@pixelhall/contract';
+import { Button, Input } from 'antd-mobile';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useExchange } from '../../api/queries/wallet';
+import { confirmAction } from '../../ui/confirm';
+import { DiamondIcon, GoldIcon } from './CurrencyIcon';
+import { exchangeAll, exchangePreview } from './exchange';
+
+/**
+ * Diamonds to gold: the rate, the gold the typed amount gives, and a confirmation before the
+ * exchange. The amount follows the §5 rules; more than the balance reads "Insufficient diamond
+ * balance" before the server has to say it.
+ */
+export function ExchangeForm({ wallet }: { wallet: Wallet }) {
+  const { t } = useTranslation();
+  const exchange = useExchange();
+  const [input, setInput] = useState('');
+  // The confirmation is open or the call is on its way: a second tap must not start another.
+  const busy = useRef(false);
+  const preview = exchangePreview(input, wallet.gold_per_diamond, wallet.diamonds);
+  const ready = preview.diamonds !== null && preview.gold !== null && preview.problem === null;
+
+  const submit = async () => {
+    const { diamonds, gold } = preview;
+    if (!ready || diamonds === null || gold === null || busy.current) return;
+    busy.current = true;
+    try {
+      const sure = await confirmAction({
+        title: t('walletUi.exchange.confirmTitle'),
+        content: t('walletUi.exchange.confirm', {
+          diamonds: groupThousands(diamonds),
+          gold: groupThousands(gold),
+        }),
+        confirmText: t('walletUi.exchange.submit'),
+      });
+      if (!sure) return;
+      await exchange.mutateAsync(diamonds);
+      setInput('');
+    } catch {
+      // The client already showed why (the fail toast, or "Load failed").
+    } finally {
+      busy.current = false;
+    }
+  };
+
+  return (
+    <form
+      className="exchange-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      data-testid="exchange-form"
+    >
+      <p className="exchange-form__rate" data-testid="exchange-rate">
+        <span className="muted">{t('walletUi.exchange.rateLabel')}</span>
+        <span
+          className="exchange-form__rate-value"
+          title={t('walletUi.exchange.rate', { gold: groupThousands(wallet.gold_per_diamond) })}
+        >
+          <DiamondIcon size={14} /> 1 = <GoldIcon size={14} /> {groupThousands(wallet.gold_per_diamond)}
+        </span>
+      </p>
+      <label className="exchange-form__label" htmlFor="exchange-amount">
+        {t('walletUi.exchange.amount')}
+      </label>
+      <div className={`exchange-form__field${preview.problem ? ' exchange-form__field--error' : ''}`}>
+        <DiamondIcon size={18} />
+        <Input
+          id="exchange-amount"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={t('walletUi.exchange.placeholder')}
+          value={input}
+          onChange={setInput}
+          aria-invalid={preview.problem !== null}
+          data-testid="exchange-amount"
+        />
+        <button
+          type="button"
+          className="exchange-form__all"
+          disabled={wallet.diamonds === 0}
+          onClick={() => setInput(String(exchangeAll(wallet.diamonds)))}
+        >
+          {t('walletUi.exchange.all')}
+        </button>
+      </div>
+      {preview.problem ? (
+        <p className="exchange-form__error" role="alert" data-testid="exchange-error">
+          {t(preview.problem)}
+        </p>
+      ) : null}
+      <p className="exchange-form__preview" data-testid="exchange-preview">
+        <span>{t('walletUi.exchange.youGet')}</span>
+        <strong>
+          <GoldIcon size={16} />
+          {preview.gold === null ? '—' : groupThousands(preview.gold)}
+        </strong>
+      </p>
+      <Button
+        block
+        type="submit"
+        color="primary"
+        shape="rounded"
+        size="large"
+        loading={exchange.isPending}
+        disabled={!ready || exchange.isPending}
+        data-testid="exchange-submit"
+      >
+        {t('walletUi.exchange.submit')}
+      </Button>
+    </form>
+  );
+}

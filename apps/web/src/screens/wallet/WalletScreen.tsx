@@ -1,0 +1,67 @@
+import { groupThousands, type Wallet } from '@pixelhall/contract';
+import { Button, DotLoading, Tabs } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useWallet } from '../../api/queries/wallet';
+import { useRouteQuery } from '../../app/route-context';
+import { EmptyState } from '../../ui/EmptyState';
+import { NavBar } from '../../ui/NavBar';
+import { Screen } from '../../ui/Screen';
+import { DiamondIcon, GoldIcon } from './CurrencyIcon';
+import { ExchangeForm } from './ExchangeForm';
+import { WalletHistory } from './WalletHistory';
+import './wallet.css';
+
+type Tab = 'exchange' | 'history';
+
+/** /me/wallet: the balances, diamonds to gold, and every change of either (the ledger). */
+export default function WalletScreen() {
+  const { t } = useTranslation();
+  const wallet = useWallet();
+  const initial = useRouteQuery().get('tab') === 'history' ? 'history' : 'exchange';
+  const [tab, setTab] = useState<Tab>(initial);
+  return (
+    <Screen>
+      <NavBar title={t('walletUi.title')} />
+      {wallet.data ? (
+        <Balances wallet={wallet.data} />
+      ) : wallet.isError ? (
+        <EmptyState text={t('errors.load_failed')}>
+          <Button size="small" shape="rounded" onClick={() => void wallet.refetch()}>
+            {t('walletUi.retry')}
+          </Button>
+        </EmptyState>
+      ) : (
+        <div className="screen-pending" aria-busy="true">
+          <DotLoading color="primary" />
+        </div>
+      )}
+      <Tabs activeKey={tab} onChange={(key) => setTab(key as Tab)} className="wallet-tabs">
+        <Tabs.Tab key="exchange" title={t('walletUi.exchangeAction')}>
+          {wallet.data && <ExchangeForm wallet={wallet.data} />}
+        </Tabs.Tab>
+        <Tabs.Tab key="history" title={t('walletUi.historyAction')}>
+          <WalletHistory />
+        </Tabs.Tab>
+      </Tabs>
+    </Screen>
+  );
+}
+
+function Balances({ wallet }: { wallet: Wallet }) {
+  const { t } = useTranslation();
+  return (
+    <section className="wallet-hero" data-testid="wallet-balances">
+      <div className="wallet-hero__tile wallet-hero__tile--gold">
+        <GoldIcon size={28} />
+        <strong data-testid="wallet-gold">{groupThousands(wallet.gold)}</strong>
+        <span>{t('walletUi.gold')}</span>
+      </div>
+      <div className="wallet-hero__tile wallet-hero__tile--diamonds">
+        <DiamondIcon size={26} />
+        <strong data-testid="wallet-diamonds">{groupThousands(wallet.diamonds)}</strong>
+        <span>{t('walletUi.diamonds')}</span>
+      </div>
+    </section>
+  );
+}

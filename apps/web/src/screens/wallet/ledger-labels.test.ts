@@ -1,0 +1,27 @@
+import { LEDGER_REASON_NAMES, LOCALE_VALUES } from '@pixelhall/contract';
+import { describe, expect, it } from 'vitest';
+import { APP_MESSAGES, type Catalog } from '../../i18n';
+import { ledgerReasonKey, signedAmount } from './ledger-labels';
+
+const lookup = (catalog: Catalog, key: string): unknown =>
+  key.split('.').reduce<unknown>((node, part) => (node as Catalog | undefined)?.[part], catalog);
+
+describe('ledgerReasonKey', () => {
+  it('has a label for every reason the server records, in every language', () => {
+    for (const locale of LOCALE_VALUES) {
+      for (const reason of LEDGER_REASON_NAMES) {
+        expect(typeof lookup(APP_MESSAGES[locale], ledgerReasonKey(reason)), `${locale} ${reason}`).toBe(
+          'string',
+        );
+      }
+    }
+  });
+});
+
+describe('signedAmount', () => {
+  it('shows credits with a plus and debits with a minus sign, grouped by thousands', () => {
+    expect(signedAmount(1200)).toEqual({ sign: 'credit', text: '+1,200' });
+    expect(signedAmount(-30)).toEqual({ sign: 'debit', text: '\u221230' });
+    expect(signedAmount(-1_000_000)).toEqual({ sign: 'debit', text: '\u22121,000,000' });
+  });
+});
