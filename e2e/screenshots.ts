@@ -16,8 +16,11 @@ import { startServer } from './support/server';
 import { showcasePosts } from './support/showcase-posts';
 
 const OUT = path.join(path.dirname(fileURLToPath(import.meta.url)), '.artifacts/screens');
-/** Who is looking: nobody signed in (the default), a member, or a visitor (tourist) account. */
-type Viewer = 'visitor' | 'member' | 'tourist';
+/**
+ * Who is looking: nobody signed in (the default), a member, a visitor (tourist) account, or
+ * `pat`, the seeded level-31 demo member with a wallet, props, rewards and bets of his own.
+ */
+type Viewer = 'visitor' | 'member' | 'tourist' | 'pat';
 const SCREENS: Array<[name: string, hash: string, screen: string, viewer?: Viewer]> = [
   ['home', '/home', 'home'],
   ['game', '/game', 'game'],
@@ -68,6 +71,22 @@ const SCREENS: Array<[name: string, hash: string, screen: string, viewer?: Viewe
   ['post-member', '/post/__POST_FILES__', 'post', 'member'],
   ['post-paid', '/post/__POST_PAID__', 'post'],
   ['post-adult', '/post/__POST_ADULT__', 'post'],
+  // The economy, mostly as Pixel Pat: wallet, props, tasks, achievements, levels and bets.
+  ['post-paid-member', '/post/__POST_PAID__', 'post', 'member'],
+  ['me-pat', '/me', 'me', 'pat'],
+  ['me-wallet', '/me/wallet', 'me-wallet', 'pat'],
+  ['me-wallet-history', '/me/wallet?tab=history', 'me-wallet', 'pat'],
+  ['me-props', '/me/props', 'me-props', 'pat'],
+  ['me-props-mine', '/me/props?tab=mine', 'me-props', 'pat'],
+  ['me-task', '/me/task', 'me-task', 'pat'],
+  ['me-task-newbie', '/me/task', 'me-task', 'member'],
+  ['me-achievement', '/me/achievement', 'me-achievement', 'pat'],
+  ['me-achievement-details', '/me/achievement/details?id=1', 'me-achievement-details', 'pat'],
+  ['me-grade', '/me/grade', 'me-grade', 'pat'],
+  ['me-bets', '/me/bets', 'me-bets', 'pat'],
+  ['me-bets-mine', '/me/bets?tab=mine', 'me-bets', 'pat'],
+  ['me-bets-low-level', '/me/bets', 'me-bets', 'member'],
+  ['home-mine', '/home', 'home', 'pat'],
 ];
 
 /** A name picks its screen and its variants: `me` takes `me-member` and `me-tourist` too. */
@@ -90,12 +109,20 @@ const server = await startServer({
 const browser = await launchBrowser();
 try {
   const tokens: Partial<Record<Viewer, string>> = {};
-  for (const viewer of ['member', 'tourist'] as const) {
+  for (const viewer of ['member', 'tourist', 'pat'] as const) {
     if (SCREENS.some(([name, , , v]) => v === viewer && picked(name))) {
       tokens[viewer] = await createViewer(viewer);
     }
   }
   if (tokens.member) await stageCommunityScene(server.url, server.databaseUrl, tokens.member);
+  // The day's check-in celebrates once per day; done here, so it does not cover the screens.
+  for (const token of Object.values(tokens)) {
+    await fetch(`${server.url}/api/start/up`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ type: 1, authLogin: true }),
+    });
+  }
   // The home announcement is shown once per device; counted as seen, so the pictures show the screens.
   const popup = (await (await fetch(`${server.url}/api/pop/up`)).json()) as { data: { id: number } | null };
   const seenPopups = popup.data ? [popup.data.id] : [];
@@ -174,9 +201,10 @@ async function contactSheet(theme: string): Promise<void> {
  * Someone to be signed in as, made straight in the server's database with a live session, as
  * if they had just signed in: a member with a full profile, or a fresh visitor account.
  */
-async function createViewer(viewer: 'member' | 'tourist'): Promise<string> {
+async function createViewer(viewer: 'member' | 'tourist' | 'pat'): Promise<string> {
   const database = openDatabase(server.databaseUrl);
   try {
+    if (viewer === 'pat') return await demoMemberSession(database, 'pixelpat');
     const now = Date.now();
     const row =
       viewer === 'member'
@@ -218,4 +246,32 @@ async function createViewer(viewer: 'member' | 'tourist'): Promise<string> {
   } finally {
     await database.close();
   }
+}
+
+/** A live session for a seeded demo member, and the mining button on so home shows its bar. */
+async function demoMemberSession(
+  database: ReturnType<typeof openDatabase>,
+  username: string,
+): Promise<string> {
+  const { id } = await database.db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+  await database.db
+    .insertInto('options')
+    .values({
+      name: 'mining_config',
+      value: JSON.stringify({
+        mining_button: true,
+        mining_url: 'https://mining.pixelhall.example/',
+        cycle_minutes: 60,
+        rest_seconds: 30,
+      }),
+      updated_at: Date.now(),
+    })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ value: (eb) => eb.ref('excluded.value') }))
+    .execute();
+  const sessions = sessionsService(sessionsRepo(database.db), { idleMs: 86_400_000, maxMs: 86_400_000 });
+  return (await sessions.create(Number(id))).token;
 }
