@@ -319,10 +319,10 @@ describe('npm run ops -- wallet:…', { timeout: 120_000 }, () => {
     expect([Number(user.gold), Number(user.diamonds)]).toEqual([250, 3]);
     const operation = await tdb.database.db
       .selectFrom('ledger_operations')
-      .select(['kind', 'ref_type'])
+      .select(['kind', 'note'])
       .where('key', '=', `grant:${user.id}:prize-2026-11`)
       .executeTakeFirstOrThrow();
-    expect(operation).toEqual({ kind: 'grant', ref_type: 'Tournament prize' });
+    expect(operation).toEqual({ kind: 'grant', note: 'Tournament prize' });
     await assertLedgerBalanced(tdb.database);
 
     const balance = await ops('wallet:balance', 'MARISOL');

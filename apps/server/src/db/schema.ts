@@ -317,6 +317,8 @@ export interface LedgerOperationsTable {
   kind: string;
   ref_type: string | null;
   ref_id: number | null;
+  /** Why an operator made it (grants); never shown to members. */
+  note: string | null;
   created_at: number;
 }
 

@@ -44,6 +44,8 @@ export async function up(db: Kysely<any>, d: Dialect): Promise<void> {
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('ref_type', 'text')
     .addColumn('ref_id', d.bigint)
+    // Why an operator made it (grants); never shown to members.
+    .addColumn('note', 'text')
     .addColumn('created_at', d.bigint, (c) => c.notNull())
     .execute();
 

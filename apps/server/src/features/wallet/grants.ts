@@ -15,7 +15,7 @@ export interface GrantAmounts {
  * Credits a member from the house (an operator's `wallet:grant`, a test's starting balance):
  * one operation with a leg per currency, reason `grant`. With a request id the same grant sent
  * again credits once; without one, every call is a new grant. The note is kept with the
- * operation (`ledger_operations.ref_type`; no column of its own yet), never shown to the member.
+ * operation (`ledger_operations.note`), never shown to the member.
  */
 export async function grantCredit(
   db: Kysely<DB>,
@@ -33,7 +33,7 @@ export async function grantCredit(
   const key = `grant:${userId}:${options.requestId ?? randomUUID()}`;
   const { applied } = await runOnce(
     db,
-    { key, userId, kind: 'grant', refType: options.note?.slice(0, GRANT_NOTE_MAX) || null },
+    { key, userId, kind: 'grant', note: options.note?.slice(0, GRANT_NOTE_MAX) || null },
     options.now,
     async (trx) => {
       await postLegs(trx, key, legs, options.now);

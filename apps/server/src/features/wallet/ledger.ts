@@ -1,4 +1,4 @@
-import { MainCode } from '@pixelhall/contract';
+import { type LEDGER_REASON_NAMES, MainCode } from '@pixelhall/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Currency, DB } from '../../db/schema';
 import { AppError, fail } from '../../http/app-error';
@@ -16,24 +16,8 @@ import { AppError, fail } from '../../http/app-error';
 
 export type Executor = Kysely<DB> | Transaction<DB>;
 
-export const LEDGER_REASONS = [
-  'task_reward',
-  'level_reward',
-  'achievement_reward',
-  'checkin_reward',
-  'prop_purchase',
-  'exchange',
-  'post_unlock',
-  'post_sale',
-  'platform_share',
-  'bet_stake',
-  'bet_prize',
-  'bet_charge',
-  'bet_refund',
-  'grant',
-  'reversal',
-] as const;
-export type LedgerReason = (typeof LEDGER_REASONS)[number];
+/** Why a row moved money; the contract lists them so the app can name each in the history. */
+export type LedgerReason = (typeof LEDGER_REASON_NAMES)[number];
 
 export interface Leg {
   /** null is the house: platform shares and service charges, which have no balance to keep. */
@@ -53,6 +37,7 @@ export interface Operation {
   kind: string;
   refType?: string | null;
   refId?: number | null;
+  note?: string | null;
 }
 
 export interface Posted {
@@ -91,6 +76,7 @@ export async function claimOperation(trx: Executor, op: Operation, now: number):
       kind: op.kind,
       ref_type: op.refType ?? null,
       ref_id: op.refId ?? null,
+      note: op.note ?? null,
       created_at: now,
     })
     .onConflict((oc) => oc.column('key').doNothing())
