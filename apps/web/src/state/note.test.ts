@@ -67,6 +67,15 @@ describe('the note draft', () => {
     });
   });
 
+  it("starts the next post in the member's upgrade style from Settings", async () => {
+    const store = await loadStore(storage);
+    const { usePreferences } = await import('./preferences');
+    usePreferences.getState().setPostStyle('neon');
+    store.getState().updateDraft({ text: 'Posted', style: 'arcade' });
+    store.getState().clearDraft();
+    expect(store.getState()).toMatchObject({ text: '', style: 'neon' });
+  });
+
   it('stores no functions, only the draft and the topic', async () => {
     const store = await loadStore(storage);
     store.getState().updateDraft({ text: 'x' });

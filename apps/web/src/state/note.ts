@@ -2,6 +2,7 @@ import type { Topic } from '@pixelhall/contract';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { persisted } from './persisted';
+import { usePreferences } from './preferences';
 
 /** The topic a new post goes to: the spec's persisted "note topic info". */
 export type NoteTopic = Pick<Topic, 'id' | 'name' | 'icon' | 'min_age' | 'min_level'>;
@@ -38,7 +39,8 @@ export const useNote = create<NoteState>()(
       topic: null,
       setTopic: (topic) => set({ topic: topic && toNoteTopic(topic) }),
       updateDraft: (changes) => set(changes),
-      clearDraft: () => set(EMPTY_DRAFT),
+      // The next post starts in the member's upgrade style (Settings), like the first one.
+      clearDraft: () => set({ ...EMPTY_DRAFT, style: usePreferences.getState().postStyle }),
     }),
     {
       ...persisted<NoteState>('note'),

@@ -12,10 +12,13 @@ interface PreferencesState {
   theme: Theme;
   /** The host's application info may force a theme (spec §3); not persisted. */
   forcedTheme: Theme | null;
+  /** Settings' upgrade style: the one a new post starts with (an id of color/lists styles). */
+  postStyle: string | null;
   setLocale(locale: LocaleOption): void;
   toggleTheme(): void;
   setTheme(theme: Theme): void;
   forceTheme(theme: Theme | null): void;
+  setPostStyle(style: string | null): void;
 }
 
 export const usePreferences = create<PreferencesState>()(
@@ -24,14 +27,16 @@ export const usePreferences = create<PreferencesState>()(
       locale: localeOption(DEFAULT_LOCALE),
       theme: 'dark',
       forcedTheme: null,
+      postStyle: null,
       setLocale: (locale) => set({ locale }),
       toggleTheme: () => set((s) => ({ theme: s.theme === 'dark' ? 'light' : 'dark' })),
       setTheme: (theme) => set({ theme }),
       forceTheme: (forcedTheme) => set({ forcedTheme }),
+      setPostStyle: (postStyle) => set({ postStyle }),
     }),
     {
       ...persisted<PreferencesState>('preferences'),
-      partialize: (s) => ({ locale: s.locale, theme: s.theme }),
+      partialize: (s) => ({ locale: s.locale, theme: s.theme, postStyle: s.postStyle }),
     },
   ),
 );

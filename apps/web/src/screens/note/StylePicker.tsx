@@ -3,6 +3,7 @@ import { CheckOutline, LockOutline, StopOutline } from 'antd-mobile-icons';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showInfoToast } from '../../ui/feedback';
+import './style-picker.css';
 
 type ColorStyle = DataOf<typeof endpoints.posts.colorLists>['colors'][number];
 

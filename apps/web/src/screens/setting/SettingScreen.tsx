@@ -4,11 +4,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useEffectiveTheme, usePreferences } from '../../state/preferences';
+import { useSession } from '../../state/session';
 import { NavBar } from '../../ui/NavBar';
 import { useOverlayStyle } from '../../ui/overlay';
 import { Screen } from '../../ui/Screen';
+import { UpgradeStyleItem } from './UpgradeStyleItem';
 
-/** Settings: account and security, interface language, theme, and the way to About & Upgrade. */
+/**
+ * Settings: account and security, interface language, theme, the upgrade style new posts start
+ * with, and the way to About & Upgrade.
+ */
 export default function SettingScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -17,6 +22,7 @@ export default function SettingScreen() {
   const setTheme = usePreferences((s) => s.setTheme);
   const forced = usePreferences((s) => s.forcedTheme);
   const theme = useEffectiveTheme();
+  const token = useSession((s) => s.token);
   const [picking, setPicking] = useState(false);
   const pickerStyle = useOverlayStyle(picking);
   return (
@@ -52,6 +58,7 @@ export default function SettingScreen() {
             {t('settings.darkTheme')}
           </List.Item>
         </List>
+        {token && <UpgradeStyleItem />}
         <h2 className="section__title">{t('settings.about')}</h2>
         <List className="list-card">
           <List.Item onClick={() => navigate('/me/about')}>{t('about.title')}</List.Item>
