@@ -24,6 +24,9 @@ usePhone((p, c) => {
 const screen = (name: string) => page.locator(`[data-screen="${name}"]:visible`);
 /** The open dialog (antd's Dialog renders outside the screen). */
 const dialog = () => page.locator('.adm-dialog-body:visible');
+/** The server's success message, shown as a toast. */
+const toast = (text: string) =>
+  page.locator('.adm-toast-main:visible').getByText(text, { exact: true }).waitFor();
 const NOTE_PLACEHOLDER = "What's on your mind? A tip, a high score, a find…";
 
 /** Waits until `read` answers `want`; the UI updates asynchronously, never after a fixed sleep. */
@@ -97,7 +100,10 @@ describe('daily task', () => {
     await overlay.waitFor();
     expect(await overlay.getAttribute('aria-label')).toBe('Publish a post');
     // The amount counts up to the reward: +20 gold.
-    await until(async () => (await overlay.getByTestId('reward-amount').textContent())?.startsWith('+20'), true);
+    await until(
+      async () => (await overlay.getByTestId('reward-amount').textContent())?.startsWith('+20'),
+      true,
+    );
     expect(await overlay.getByTestId('reward-amount').textContent()).toContain('20 gold');
     await overlay.getByRole('button', { name: 'Great' }).click();
     await overlay.waitFor({ state: 'hidden' });
@@ -113,7 +119,9 @@ describe('daily task', () => {
     expect(await goldOf(member)).toBe(before + 20);
 
     // A second claim (a doubled request) answers what the first paid and pays nothing more.
-    const again = await callAs(member.token, endpoints.tasks.taskReward, { task_id: await dailyPostId(member) });
+    const again = await callAs(member.token, endpoints.tasks.taskReward, {
+      task_id: await dailyPostId(member),
+    });
     expect(again.added.gold).toBe(20);
     expect(again.balances.gold).toBe(before + 20);
     const history = await callAs(member.token, endpoints.wallet.walletHistory, { num: 100 });
@@ -134,11 +142,13 @@ describe('props', () => {
     await grant(member.id, 'gold', 500);
     const text = `Looking for a second controller for co-op nights ${uniqueWord('pin')}`;
     const post = await postAs(member, text);
+    // What the member has now: the grant, the check-in and what the first post earned.
+    const gold = await goldOf(member);
 
     await open(page, '/me/props');
     await expectScreenOnPage(page, 'me-props');
     const props = screen('me-props');
-    await props.getByTestId('props-balances').getByText('500').waitFor();
+    await props.getByTestId('props-balances').getByText(String(gold)).waitFor();
     const pin = props.locator('[data-testid="prop-card"][data-prop-code="pin_24h"]');
     await pin.getByRole('heading', { name: 'Topic pin' }).waitFor();
     expect(await pin.getByTestId('prop-price').textContent()).toBe('150');
@@ -147,8 +157,11 @@ describe('props', () => {
     await pin.getByTestId('prop-buy').click();
     await dialog().getByText('Buy 2 × Topic pin for 300 gold?').waitFor();
     await page.locator('.adm-dialog').getByRole('button', { name: 'Buy', exact: true }).click();
-    await page.getByText('Purchased').waitFor();
-    await props.getByTestId('props-balances').getByText('200').waitFor();
+    await toast('Purchased');
+    await props
+      .getByTestId('props-balances')
+      .getByText(String(gold - 300))
+      .waitFor();
 
     await props.getByRole('tab', { name: 'My props' }).click();
     const owned = props.locator('[data-testid="my-prop"][data-prop-code="pin_24h"]');
@@ -169,7 +182,10 @@ describe('props', () => {
       .getByText('Use one Topic pin on this post? It stays at the top of its topic for 24 hours.')
       .waitFor();
     await page.locator('.adm-dialog').getByRole('button', { name: 'Use', exact: true }).click();
-    await detail.getByTestId('post-topic-pinned').getByText(/^Pinned · 23h left$/).waitFor();
+    await detail
+      .getByTestId('post-topic-pinned')
+      .getByText(/^Pinned · 23h left$/)
+      .waitFor();
 
     // In its topic it comes first, after the operator's own pins only.
     const topicId = await openTopicId();
@@ -246,7 +262,7 @@ describe('paid post', () => {
     await dialog().getByText('Unlock this post for 50 gold?').waitFor();
     await page.locator('.adm-dialog').getByRole('button', { name: 'Unlock', exact: true }).click();
 
-    const shortage = page.locator('.adm-dialog:visible', { hasText: 'Not enough coins' });
+    const shortage = dialog().filter({ hasText: 'Not enough coins' });
     await shortage.waitFor();
     await shortage.getByText('Lack of gold COINS').waitFor();
     await shortage.getByRole('button', { name: 'Get coins' }).click();
@@ -289,8 +305,10 @@ describe('bets', () => {
     await sheet.getByTestId('bet-amount').locator('input').fill('100');
     const preview = sheet.getByTestId('bet-preview');
     const row = async (label: string) =>
-      (await preview.locator('div', { has: page.locator('dt', { hasText: label }) }).locator('dd').textContent()) ??
-      '';
+      (await preview
+        .locator('div', { has: page.locator('dt', { hasText: label }) })
+        .locator('dd')
+        .textContent()) ?? '';
     await until(() => row('Stake'), '100');
     const gross = Math.floor(100 * 1.8);
     const charge = Math.floor(gross * BET_SERVICE_CHARGE);
@@ -301,7 +319,7 @@ describe('bets', () => {
 
     const staked = await goldOf(member);
     await sheet.getByTestId('bet-confirm').getByText('Bet 100 gold').click();
-    await page.getByText('Bet placed').waitFor();
+    await toast('Bet placed');
     await sheet.waitFor({ state: 'hidden' });
     const mine = bets.locator('[data-testid="bet-card"]', { hasText: title });
     await until(() => mine.getByTestId('bet-status').textContent(), 'Waiting');
@@ -310,8 +328,11 @@ describe('bets', () => {
 
     // The operator settles once betting has closed.
     while (Date.now() <= closeAt) await page.waitForTimeout(Math.min(1_000, closeAt - Date.now() + 50));
+    const settledFrom = Date.now();
     const settled = await ops('bets:settle', String(event.id), 'Red');
-    expect(settled).toContain(`settled event ${event.id}: "Red" won; 1 winning bets paid ${gross - charge} gold`);
+    expect(settled).toContain(
+      `settled event ${event.id}: "Red" won; 1 winning bets paid ${gross - charge} gold`,
+    );
 
     await page.reload();
     await expectScreenOnPage(page, 'me-bets');
@@ -320,7 +341,19 @@ describe('bets', () => {
     expect(await mine.getAttribute('data-status')).toBe('won');
     expect(await mine.textContent()).toContain(`Prize${gross - charge}`);
     expect(await mine.textContent()).toContain('WinnerRed');
-    expect(await goldOf(member)).toBe(staked - 100 + gross - charge);
+    // The ledger: the gross win, the service charge as its own row, and the first won bet's
+    // achievement ("lucky"), which pays its tier reward on its own.
+    const history = (await callAs(member.token, endpoints.wallet.walletHistory, { num: 100 })).list;
+    const since = history.filter((e) => e.created_at >= settledFrom);
+    expect(since.filter((e) => e.reason === 'bet_prize').map((e) => e.amount)).toEqual([gross]);
+    expect(since.filter((e) => e.reason === 'bet_charge').map((e) => e.amount)).toEqual([-charge]);
+    const achieved = since
+      .filter((e) => e.reason === 'achievement_reward')
+      .reduce((sum, e) => sum + e.amount, 0);
+    expect(since.every((e) => ['bet_prize', 'bet_charge', 'achievement_reward'].includes(e.reason))).toBe(
+      true,
+    );
+    expect(await goldOf(member)).toBe(staked - 100 + gross - charge + achieved);
   });
 
   it('a level-29 member sees "Bets need level 30" and cannot pick a side', async () => {
@@ -341,7 +374,8 @@ describe('bets', () => {
     await gate.getByText('You are level 29').waitFor();
     const card = screen('me-bets').locator(`[data-testid="bet-event"][data-event="${event.id}"]`);
     await card.getByRole('heading', { name: title }).waitFor();
-    for (const option of await card.getByTestId('bet-option').all()) expect(await option.isDisabled()).toBe(true);
+    for (const option of await card.getByTestId('bet-option').all())
+      expect(await option.isDisabled()).toBe(true);
     await card.getByRole('button', { name: 'Bets need level 30' }).waitFor();
   });
 });

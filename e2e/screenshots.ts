@@ -26,6 +26,7 @@ const SCREENS: Array<[name: string, hash: string, screen: string, viewer?: Viewe
   ['game', '/game', 'game'],
   ['me', '/me', 'me'],
   ['setting', '/me/setting', 'me-setting'],
+  ['setting-member', '/me/setting', 'me-setting', 'member'],
   ['about', '/me/about', 'me-about'],
   ['demo', '/demo', 'demo'],
   ['webview', '/webview?url=__SELF__%2Fhealthz&title=Status', 'webview'],

@@ -8,6 +8,7 @@ import { MineButton } from './MineButton';
 import { NewPostButton } from './NewPostButton';
 import { setNavigator } from './navigation';
 import { useOnlineHeartbeat } from './online-heartbeat';
+import { listenForProgress } from './progress-refresh';
 import { RouteHost } from './RouteHost';
 import { matchRoute } from './route-match';
 import { StatusBarSync } from './StatusBarSync';
@@ -28,6 +29,7 @@ export function AppFrame() {
   useEffect(() => {
     void startUp();
   }, []);
+  useEffect(listenForProgress, []);
 
   useSessionFromOtherTabs();
   useOnlineHeartbeat();

@@ -1,9 +1,10 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { Button, DotLoading, InfiniteScroll, PullToRefresh } from 'antd-mobile';
+import { DotLoading, InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { flattenPages, type ListPage } from '../api/queries/list-pages';
 import { EmptyState } from './EmptyState';
+import { LoadFailed, Pending } from './QueryStates';
 import './paged-list.css';
 
 /**
@@ -26,20 +27,8 @@ export function PagedList<T extends { id: number }>({
   const { t } = useTranslation();
   const items = flattenPages(query.data);
 
-  if (query.isPending)
-    return (
-      <div className="screen-pending" aria-busy="true">
-        <DotLoading color="primary" />
-      </div>
-    );
-  if (query.isError && !items.length)
-    return (
-      <EmptyState text={t('errors.load_failed')}>
-        <Button size="small" shape="rounded" onClick={() => void query.refetch()}>
-          {t('follows.paging.retry')}
-        </Button>
-      </EmptyState>
-    );
+  if (query.isPending) return <Pending />;
+  if (query.isError && !items.length) return <LoadFailed onRetry={() => query.refetch()} />;
 
   const loadMore = async () => {
     const result = await query.fetchNextPage();

@@ -1,5 +1,6 @@
 import { endpoints, type PayloadOf, type Topic, YOURS_CATEGORY_ID } from '@pixelhall/contract';
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
+import { refreshProgress } from '../../app/progress-refresh';
 import { useSession } from '../../state/session';
 import { request } from '../client';
 
@@ -67,6 +68,9 @@ export function useCreatePost() {
   return useMutation({
     mutationFn: (payload: PayloadOf<typeof endpoints.posts.createPost>) =>
       request(endpoints.posts.createPost, payload),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['home'] }),
+    onSuccess: () => {
+      refreshProgress();
+      return queryClient.invalidateQueries({ queryKey: ['home'] });
+    },
   });
 }

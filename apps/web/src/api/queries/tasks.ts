@@ -13,12 +13,17 @@ export const taskKeys = {
 
 type TaskLists = { daily: Task[]; newbie: Task[]; resets_at: number };
 
-/** The caller's daily and newbie tasks, and when the daily ones start over. */
+/**
+ * The caller's daily and newbie tasks, and when the daily ones start over. Always asked again
+ * when a screen showing them opens: posting, commenting, liking, sharing or following anywhere
+ * in the app moves them on, and none of those actions know about tasks.
+ */
 export const taskListsQuery = () =>
   queryOptions({
     queryKey: taskKeys.lists,
     queryFn: ({ signal }) =>
       request(endpoints.tasks.taskLists, {}, { successToast: false, failToast: false, signal }),
+    staleTime: 0,
   });
 
 export function useTaskLists() {

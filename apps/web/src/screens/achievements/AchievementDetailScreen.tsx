@@ -1,5 +1,5 @@
 import { type Achievement, formatDate, groupThousands } from '@pixelhall/contract';
-import { Button, DotLoading } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { CheckCircleFill, LockOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useAchievementDetail } from '../../api/queries/achievements';
@@ -8,6 +8,7 @@ import { useRouteQuery } from '../../app/route-context';
 import { useSession } from '../../state/session';
 import { EmptyState } from '../../ui/EmptyState';
 import { NavBar } from '../../ui/NavBar';
+import { Pending } from '../../ui/QueryStates';
 import { RewardChips } from '../../ui/rewards/RewardChips';
 import { Screen } from '../../ui/Screen';
 import { achievementProgress } from './achievement-view';
@@ -47,9 +48,7 @@ export default function AchievementDetailScreen() {
           </Button>
         </EmptyState>
       ) : (
-        <div className="screen-pending" aria-busy="true">
-          <DotLoading color="primary" />
-        </div>
+        <Pending />
       )}
     </Screen>
   );

@@ -1,5 +1,5 @@
 import { ACHIEVEMENT_DISPLAY_MAX, type Achievement, groupThousands } from '@pixelhall/contract';
-import { Button, DotLoading } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { CheckOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useSession } from '../../state/session';
 import { EmptyState } from '../../ui/EmptyState';
 import { showInfoToast } from '../../ui/feedback';
 import { NavBar } from '../../ui/NavBar';
+import { LoadFailed, Pending } from '../../ui/QueryStates';
 import { Screen } from '../../ui/Screen';
 import { achievementProgress, toggleShown } from './achievement-view';
 import { AchievementIcon, ProgressLine, TierStars } from './parts';
@@ -97,15 +98,9 @@ export default function AchievementsScreen() {
           )}
         </>
       ) : query.isError ? (
-        <EmptyState text={t('errors.load_failed')}>
-          <Button size="small" shape="rounded" onClick={() => void query.refetch()}>
-            {t('follows.paging.retry')}
-          </Button>
-        </EmptyState>
+        <LoadFailed onRetry={() => query.refetch()} />
       ) : (
-        <div className="screen-pending" aria-busy="true">
-          <DotLoading color="primary" />
-        </div>
+        <Pending />
       )}
     </Screen>
   );

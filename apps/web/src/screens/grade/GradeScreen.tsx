@@ -6,7 +6,6 @@ import {
   LEVEL_MAX,
   type LevelInfo,
 } from '@pixelhall/contract';
-import { Button, DotLoading } from 'antd-mobile';
 import {
   CalendarOutline,
   ClockCircleOutline,
@@ -17,8 +16,8 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLevelInfo } from '../../api/queries/levels';
-import { EmptyState } from '../../ui/EmptyState';
 import { NavBar } from '../../ui/NavBar';
+import { LoadFailed, Pending } from '../../ui/QueryStates';
 import { CurrencyIcon } from '../../ui/rewards/CurrencyIcon';
 import { Screen } from '../../ui/Screen';
 import { gradeRanges, levelBar } from './grade-view';
@@ -52,15 +51,9 @@ export default function GradeScreen() {
           <LevelTable level={info.data.level} unclaimed={info.data.unclaimed_rewards} />
         </>
       ) : info.isError ? (
-        <EmptyState text={t('errors.load_failed')}>
-          <Button size="small" shape="rounded" onClick={() => void info.refetch()}>
-            {t('follows.paging.retry')}
-          </Button>
-        </EmptyState>
+        <LoadFailed onRetry={() => info.refetch()} />
       ) : (
-        <div className="screen-pending" aria-busy="true">
-          <DotLoading color="primary" />
-        </div>
+        <Pending />
       )}
     </Screen>
   );

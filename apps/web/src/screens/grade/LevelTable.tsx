@@ -1,8 +1,9 @@
 import { groupThousands, type LevelRow } from '@pixelhall/contract';
-import { Button, DotLoading } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { CheckCircleFill, LockOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useClaimLevelReward, useLevelTable } from '../../api/queries/levels';
+import { Pending } from '../../ui/QueryStates';
 import { RewardChips } from '../../ui/rewards/RewardChips';
 
 /** Every level: the experience it takes, its grade, its reward and whether it can be claimed. */
@@ -36,9 +37,7 @@ export function LevelTable({ level, unclaimed }: { level: number; unclaimed: num
           {t('follows.paging.retry')}
         </Button>
       ) : (
-        <div className="screen-pending" aria-busy="true">
-          <DotLoading color="primary" />
-        </div>
+        <Pending />
       )}
     </section>
   );

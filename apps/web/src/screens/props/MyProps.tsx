@@ -1,5 +1,5 @@
 import { formatDate, groupThousands, type InventoryItem, type Prop } from '@pixelhall/contract';
-import { Button, DotLoading } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { ClockCircleOutline } from 'antd-mobile-icons';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useMyProps, useUseProp } from '../../api/queries/props';
 import { confirmAction } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
 import { showSuccessToast } from '../../ui/feedback';
+import { LoadFailed, Pending } from '../../ui/QueryStates';
 import { PickPostSheet } from './PickPostSheet';
 import { PropIcon } from './PropIcon';
 import { experienceOf, isPostProp } from './prop-rules';
@@ -19,20 +20,8 @@ export function MyProps({ onShop }: { onShop: () => void }) {
   const { t } = useTranslation();
   const mine = useMyProps();
   const [forPost, setForPost] = useState<Prop | null>(null);
-  if (mine.isPending)
-    return (
-      <div className="screen-pending" aria-busy="true">
-        <DotLoading color="primary" />
-      </div>
-    );
-  if (mine.isError)
-    return (
-      <EmptyState text={t('errors.load_failed')}>
-        <Button size="small" shape="rounded" onClick={() => void mine.refetch()}>
-          {t('walletUi.retry')}
-        </Button>
-      </EmptyState>
-    );
+  if (mine.isPending) return <Pending />;
+  if (mine.isError) return <LoadFailed onRetry={() => mine.refetch()} />;
   if (!mine.data.list.length)
     return (
       <EmptyState text={t('propsUi.mine.empty')}>

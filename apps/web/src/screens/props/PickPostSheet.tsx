@@ -1,5 +1,5 @@
 import { endpoints, type Post, type Prop } from '@pixelhall/contract';
-import { Button, DotLoading, Popup } from 'antd-mobile';
+import { Button, Popup } from 'antd-mobile';
 import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { useRelativeTime } from '../../ui/format';
 import { useOverlayStyle } from '../../ui/overlay';
 import { TopicPinBadge } from '../../ui/posts/TopicPinBadge';
+import { LoadFailed, Pending } from '../../ui/QueryStates';
 import { useApplyPostProp } from './apply-post-prop';
 import { PropIcon } from './PropIcon';
 
@@ -47,15 +48,9 @@ export function PickPostSheet({ prop, onClose }: { prop: Prop | null; onClose: (
         </div>
       )}
       {feed.isPending ? (
-        <div className="screen-pending" aria-busy="true">
-          <DotLoading color="primary" />
-        </div>
+        <Pending />
       ) : feed.isError && !posts.length ? (
-        <EmptyState text={t('errors.load_failed')}>
-          <Button size="small" shape="rounded" onClick={() => void feed.refetch()}>
-            {t('walletUi.retry')}
-          </Button>
-        </EmptyState>
+        <LoadFailed onRetry={() => feed.refetch()} />
       ) : posts.length === 0 ? (
         <EmptyState text={t('propsUi.pickPost.empty')}>
           <Button

@@ -1,11 +1,12 @@
 import { groupThousands, PROP_BUY_MAX, type Prop } from '@pixelhall/contract';
-import { Button, DotLoading, Stepper } from 'antd-mobile';
+import { Button, Stepper } from 'antd-mobile';
 import { ClockCircleOutline } from 'antd-mobile-icons';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBuyProp, useShop } from '../../api/queries/props';
 import { confirmAction } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
+import { LoadFailed, Pending } from '../../ui/QueryStates';
 import { CurrencyIcon } from '../wallet/CurrencyIcon';
 import { PropIcon } from './PropIcon';
 import { buyTotal, clampQuantity } from './prop-rules';
@@ -14,20 +15,8 @@ import { buyTotal, clampQuantity } from './prop-rules';
 export function PropShop() {
   const { t } = useTranslation();
   const shop = useShop();
-  if (shop.isPending)
-    return (
-      <div className="screen-pending" aria-busy="true">
-        <DotLoading color="primary" />
-      </div>
-    );
-  if (shop.isError)
-    return (
-      <EmptyState text={t('errors.load_failed')}>
-        <Button size="small" shape="rounded" onClick={() => void shop.refetch()}>
-          {t('walletUi.retry')}
-        </Button>
-      </EmptyState>
-    );
+  if (shop.isPending) return <Pending />;
+  if (shop.isError) return <LoadFailed onRetry={() => shop.refetch()} />;
   if (!shop.data.list.length) return <EmptyState text={t('propsUi.shop.empty')} />;
   return (
     <ul className="prop-list" data-testid="prop-shop">

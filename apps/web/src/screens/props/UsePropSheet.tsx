@@ -1,10 +1,11 @@
 import { groupThousands, type InventoryItem } from '@pixelhall/contract';
-import { Button, DotLoading, Popup } from 'antd-mobile';
+import { Button, Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMyProps } from '../../api/queries/props';
 import { EmptyState } from '../../ui/EmptyState';
 import { useOverlayStyle } from '../../ui/overlay';
+import { LoadFailed, Pending } from '../../ui/QueryStates';
 import { useApplyPostProp } from './apply-post-prop';
 import { PropIcon } from './PropIcon';
 import { postProps } from './prop-rules';
@@ -40,15 +41,9 @@ export function UsePropSheet({
       <h2 className="prop-sheet__title">{t('propsUi.onPost.title')}</h2>
       <p className="prop-sheet__hint muted">{t('propsUi.onPost.hint')}</p>
       {mine.isPending ? (
-        <div className="screen-pending" aria-busy="true">
-          <DotLoading color="primary" />
-        </div>
+        <Pending />
       ) : mine.isError ? (
-        <EmptyState text={t('errors.load_failed')}>
-          <Button size="small" shape="rounded" onClick={() => void mine.refetch()}>
-            {t('walletUi.retry')}
-          </Button>
-        </EmptyState>
+        <LoadFailed onRetry={() => mine.refetch()} />
       ) : items.length === 0 ? (
         <EmptyState text={t('errors.lack_of_props')}>
           <p className="prop-sheet__empty-hint muted">{t('propsUi.onPost.none')}</p>

@@ -38,6 +38,7 @@ export function UpgradeStyleItem() {
           extra={
             current ? (
               <span
+                role="img"
                 className="setting-style-swatch"
                 style={{ '--swatch': current.value } as CSSProperties}
                 aria-label={t('settings.upgradeStyleChosen')}

@@ -1,5 +1,5 @@
 import { groupThousands, type Task } from '@pixelhall/contract';
-import { Badge, Button, DotLoading, Tabs } from 'antd-mobile';
+import { Badge, Tabs } from 'antd-mobile';
 import { ClockCircleOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { claimableCount, useClaimTask, useTaskLists } from '../../api/queries/ta
 import { useMe } from '../../api/queries/users';
 import { EmptyState } from '../../ui/EmptyState';
 import { NavBar } from '../../ui/NavBar';
+import { LoadFailed, Pending } from '../../ui/QueryStates';
 import { CurrencyIcon } from '../../ui/rewards/CurrencyIcon';
 import { Screen } from '../../ui/Screen';
 import { TaskRow } from './TaskRow';
@@ -43,15 +44,9 @@ export default function TaskScreen() {
           </Tabs.Tab>
         </Tabs>
       ) : lists.isError ? (
-        <EmptyState text={t('errors.load_failed')}>
-          <Button size="small" shape="rounded" onClick={() => void lists.refetch()}>
-            {t('follows.paging.retry')}
-          </Button>
-        </EmptyState>
+        <LoadFailed onRetry={() => lists.refetch()} />
       ) : (
-        <div className="screen-pending" aria-busy="true">
-          <DotLoading color="primary" />
-        </div>
+        <Pending />
       )}
     </Screen>
   );

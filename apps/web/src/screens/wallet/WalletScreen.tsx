@@ -1,11 +1,11 @@
 import { groupThousands, type Wallet } from '@pixelhall/contract';
-import { Button, DotLoading, Tabs } from 'antd-mobile';
+import { Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWallet } from '../../api/queries/wallet';
 import { useRouteQuery } from '../../app/route-context';
-import { EmptyState } from '../../ui/EmptyState';
 import { NavBar } from '../../ui/NavBar';
+import { LoadFailed, Pending } from '../../ui/QueryStates';
 import { Screen } from '../../ui/Screen';
 import { DiamondIcon, GoldIcon } from './CurrencyIcon';
 import { ExchangeForm } from './ExchangeForm';
@@ -26,15 +26,9 @@ export default function WalletScreen() {
       {wallet.data ? (
         <Balances wallet={wallet.data} />
       ) : wallet.isError ? (
-        <EmptyState text={t('errors.load_failed')}>
-          <Button size="small" shape="rounded" onClick={() => void wallet.refetch()}>
-            {t('walletUi.retry')}
-          </Button>
-        </EmptyState>
+        <LoadFailed onRetry={() => wallet.refetch()} />
       ) : (
-        <div className="screen-pending" aria-busy="true">
-          <DotLoading color="primary" />
-        </div>
+        <Pending />
       )}
       <Tabs activeKey={tab} onChange={(key) => setTab(key as Tab)} className="wallet-tabs">
         <Tabs.Tab key="exchange" title={t('walletUi.exchangeAction')}>
