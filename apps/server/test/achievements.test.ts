@@ -5,12 +5,12 @@ import {
   experienceForLevel,
   MainCode,
 } from '@pixelhall/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { translator } from '../src/i18n';
-import { ACHIEVEMENT_CATALOG, installEconomyCatalog } from '../src/seed/economy-catalog';
-import { buildTestApp, call, type TestApp } from './helper';
+import { ACHIEVEMENT_CATALOG } from '../src/seed/economy-catalog';
+import { call } from './helper';
 import { insertTopic, makeTourist } from './support/community';
-import { assertLedgerBalanced, legsOf } from './support/economy';
+import { assertLedgerBalanced, economyTestApp, legsOf } from './support/economy';
 import {
   achievementId,
   giveExperience,
@@ -20,19 +20,13 @@ import {
   rewardRows,
   standing,
 } from './support/progression';
-import { answers, type Caller } from './support/social';
+import type { Caller } from './support/social';
 
 const a = endpoints.achievements;
 const en = translator('en-US');
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-  await installEconomyCatalog(t.database.db, t.clock.now);
-});
-afterAll(() => t.close());
-
-const { ok, refused } = answers(() => t.app);
+const t = economyTestApp();
+const { ok, refused } = t;
 
 const earnedRows = (userId: number) =>
   t.database.db

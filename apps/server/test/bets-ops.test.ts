@@ -1,56 +1,17 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { type Bet, endpoints } from '@pixelhall/contract';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { testConfig } from '../src/config';
-import { call, createTestDatabase, factories, type TestDatabase } from './helper';
-import { setLevel } from './support/community';
-import { assertLedgerBalanced, balancesOf, grantBalance, requestId } from './support/economy';
+import { describe, expect, it } from 'vitest';
+import { call } from './helper';
+import { assertLedgerBalanced, balancesOf, memberWith, requestId } from './support/economy';
+import { opsTestApp } from './support/ops';
 
-const run = promisify(execFile);
-const CLI = path.resolve(__dirname, '../src/ops/cli.ts');
+const t = opsTestApp();
+const { ops } = t;
 
-let tdb: TestDatabase;
-let app: FastifyInstance;
-let make: ReturnType<typeof factories>;
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  const built = await buildApp({ config: testConfig(), database: tdb.database });
-  app = built.app;
-  await app.ready();
-  make = factories(tdb.database, built.services, Date.now);
-});
-afterAll(async () => {
-  await app.close();
-  await tdb.drop();
-});
-
-/** `npm run ops -- …` as an operator types it, against this test's database. */
-async function ops(...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], {
-      env: { ...process.env, DATABASE_URL: tdb.url, LOG_LEVEL: 'silent' },
-    });
-    return { code: 0, out: stdout + stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, out: e.stdout + e.stderr };
-  }
-}
-
-async function bettor(gold: number) {
-  const m = await make.member();
-  await setLevel(tdb.database, m.user.id, 30);
-  await grantBalance(tdb.database, m.user.id, { gold });
-  return m;
-}
+const bettor = (gold: number) => memberWith(t, { level: 30, gold });
 
 async function bet(who: { token: string }, eventId: number, optionId: number, amount: number) {
   const { body } = await call(
-    app,
+    t.app,
     endpoints.bets.newBet,
     { event_id: eventId, option: optionId, amount, request_id: requestId() },
     { token: who.token },
@@ -59,11 +20,11 @@ async function bet(who: { token: string }, eventId: number, optionId: number, am
   return (body.data as { bet: Bet }).bet;
 }
 
-const gold = async (who: { user: { id: number } }) => (await balancesOf(tdb.database, who.user.id)).gold;
+const gold = async (who: { user: { id: number } }) => (await balancesOf(t.database, who.user.id)).gold;
 
 /** What the clock would do: the match has started, betting closed a while ago. */
 async function startMatch(eventId: number) {
-  await tdb.database.db
+  await t.database.db
     .updateTable('bet_events')
     .set({ close_at: Date.now() - 120_000, start_at: Date.now() - 60_000 })
     .where('id', '=', eventId)
@@ -72,7 +33,7 @@ async function startMatch(eventId: number) {
 
 const optionIds = async (eventId: number) =>
   (
-    await tdb.database.db
+    await t.database.db
       .selectFrom('bet_options')
       .select('id')
       .where('event_id', '=', eventId)
@@ -157,14 +118,7 @@ describe('bets operator commands', { timeout: 180_000 }, () => {
     await bet(loser, rematch, (await optionIds(rematch))[0]!, 1356);
     const refused = await ops('bets:reverse', String(eventId));
     expect(refused.code).toBe(1);
-    const username = (
-      await tdb.database.db
-        .selectFrom('users')
-        .select('username')
-        .where('id', '=', loser.user.id)
-        .executeTakeFirstOrThrow()
-    ).username;
-    expect(refused.out).toContain(`member ${username} (id ${loser.user.id}`);
+    expect(refused.out).toContain(`member ${loser.user.username} (id ${loser.user.id}`);
     expect(refused.out).toContain('nothing was changed');
     expect(await ops('bets:cancel', String(eventId))).toMatchObject({
       code: 1,
@@ -177,7 +131,7 @@ describe('bets operator commands', { timeout: 180_000 }, () => {
       out: expect.stringContaining(`cancelled event ${rematch}: refunded 1 bets, 1356 gold`),
     });
     expect(await gold(loser)).toBe(1356);
-    await assertLedgerBalanced(tdb.database);
+    await assertLedgerBalanced(t.database);
   });
 
   it('reads times without a zone as UTC', async () => {

@@ -1,34 +1,22 @@
 import { type Bet, type BetEvent, endpoints, MainCode } from '@pixelhall/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BetOperatorError } from '../src/features/bets/settlement';
 import { translator } from '../src/i18n';
-import { installEconomyCatalog } from '../src/seed/economy-catalog';
-import { buildTestApp, call, type TestApp } from './helper';
+import { call } from './helper';
 import { makeTourist, setLevel } from './support/community';
-import { assertLedgerBalanced, balancesOf, grantBalance, legsOf, requestId } from './support/economy';
-import { answers, type Caller } from './support/social';
+import { assertLedgerBalanced, economyTestApp, grantBalance, legsOf, requestId } from './support/economy';
+import type { Caller } from './support/social';
 
 const b = endpoints.bets;
 const en = translator('en-US');
 const HOUR = 3_600_000;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-  await installEconomyCatalog(t.database.db, t.clock.now);
-});
-afterAll(() => t.close());
-
-const { ok, refused } = answers(() => t.app);
+const t = economyTestApp();
+const { ok, refused } = t;
 type Page<T> = { list: T[]; total: number; cursor: string | null };
 
 /** A member allowed to bet (level 30) with some gold. */
-async function bettor(gold = 1000, level = 30) {
-  const m = await t.make.member();
-  await setLevel(t.database, m.user.id, level);
-  if (gold > 0) await grantBalance(t.database, m.user.id, { gold });
-  return m;
-}
+const bettor = (gold = 1000, level = 30) => t.member({ level, gold });
 
 /** An event of two sides that closes in an hour and starts in two, unless told otherwise. */
 function newEvent(options: { closeIn?: number; startIn?: number; sides?: [string, number][] } = {}) {
@@ -63,8 +51,6 @@ async function placed(who: Caller, event: BetEvent, side: number, amount: number
 
 const myBets = async (who: Caller, filter = 'all', extra: Record<string, unknown> = {}) =>
   (await ok<Page<Bet>>(b.betList, { filter, ...extra }, who)).data;
-
-const goldOf = async (who: Caller) => (await balancesOf(t.database, who.user.id)).gold;
 
 const betRows = (userId: number) =>
   t.database.db.selectFrom('bets').select(['id', 'amount']).where('user_id', '=', userId).execute();
@@ -117,7 +103,7 @@ describe('new/bet', () => {
 
     const again = await place(m, event, 1, 50, id);
     expect(again.body).toMatchObject({ code: 1, data: { bet: { id: data.bet.id, amount: 333 } } });
-    expect(await goldOf(m)).toBe(667);
+    expect(await t.goldOf(m)).toBe(667);
     expect(await betRows(m.user.id)).toHaveLength(1);
     await assertLedgerBalanced(t.database);
   });
@@ -152,7 +138,7 @@ describe('new/bet', () => {
     expect(en('validation.amount_max')).toBe('Upper limit 999,999');
     expect((await placed(m, event, 0, 999_999)).amount).toBe(999_999);
     expect((await placed(m, event, 0, '1' as unknown as number)).amount).toBe(1);
-    expect(await goldOf(m)).toBe(0);
+    expect(await t.goldOf(m)).toBe(0);
     const noKey = await call(
       t.app,
       b.newBet,
@@ -184,7 +170,7 @@ describe('new/bet', () => {
     await t.services.bets.cancel(cancelled.id);
     await refused(b.newBet, payload(cancelled.id, cancelled.options[0]!.id), m, 'errors.bet_closed');
     expect(await betRows(m.user.id)).toEqual([]);
-    expect(await goldOf(m)).toBe(1000);
+    expect(await t.goldOf(m)).toBe(1000);
   });
 
   it('needs a signed-in full member of level 30', async () => {
@@ -213,7 +199,7 @@ describe('new/bet', () => {
     const m = await bettor(50);
     const { body } = await place(m, await newEvent(), 0, 51);
     expect(body).toEqual({ code: MainCode.NotEnoughGold, msg: 'Lack of gold COINS', data: null });
-    expect(await goldOf(m)).toBe(50);
+    expect(await t.goldOf(m)).toBe(50);
     expect(await betRows(m.user.id)).toEqual([]);
     await assertLedgerBalanced(t.database);
   });
@@ -227,7 +213,7 @@ describe('new/bet', () => {
     expect(results.every((r) => r.body.code === 1)).toBe(true);
     expect(ids.size).toBe(1);
     expect(await betRows(m.user.id)).toHaveLength(1);
-    expect(await goldOf(m)).toBe(900);
+    expect(await t.goldOf(m)).toBe(900);
     await assertLedgerBalanced(t.database);
   });
 
@@ -239,7 +225,7 @@ describe('new/bet', () => {
     expect(codes.filter((c) => c === 1)).toHaveLength(7);
     expect(codes.filter((c) => c === MainCode.NotEnoughGold)).toHaveLength(43);
     expect(await betRows(m.user.id)).toHaveLength(7);
-    expect(await goldOf(m)).toBe(0);
+    expect(await t.goldOf(m)).toBe(0);
     await assertLedgerBalanced(t.database);
   });
 });
@@ -263,7 +249,7 @@ describe('bet/list', () => {
     expect(await ids('waiting')).toEqual([later.id]);
     expect((await myBets(m, 'in_game')).list[0]).toMatchObject({ status: 'in_game', prize: 189, charge: 21 });
 
-    const before = await goldOf(m);
+    const before = await t.goldOf(m);
     const settled = await t.services.bets.settle(early.id, 'red team');
     expect(settled).toMatchObject({
       applied: true,
@@ -293,7 +279,7 @@ describe('bet/list', () => {
       { user_id: null, currency: 'gold', amount: 61, reason: 'bet_charge', ref_type: 'bet', ref_id: red.id },
     ]);
     // The first win also earns the "lucky" achievement's first tier.
-    expect(await goldOf(m)).toBe(before + 555 + (await achievementGold(m.user.id)));
+    expect(await t.goldOf(m)).toBe(before + 555 + (await achievementGold(m.user.id)));
 
     const all = await myBets(m);
     expect(all.total).toBe(3);
@@ -351,7 +337,7 @@ describe('settlement', () => {
 
   it('pays once however often it is asked, even twice at the same moment', async () => {
     const { event, a } = await finishedEvent();
-    const goldBefore = await goldOf(a);
+    const goldBefore = await t.goldOf(a);
     const [one, two] = await Promise.all([
       t.services.bets.settle(event.id, String(event.options[0]!.id)),
       t.services.bets.settle(event.id, 'Red Team'),
@@ -370,19 +356,19 @@ describe('settlement', () => {
       .execute();
     expect(operations).toEqual([{ key: `settle:${event.id}:0` }]);
     // 200 × 1.85 = 370, less 37.
-    expect(await goldOf(a)).toBe(goldBefore + 333 + (await achievementGold(a.user.id)));
+    expect(await t.goldOf(a)).toBe(goldBefore + 333 + (await achievementGold(a.user.id)));
     await assertLedgerBalanced(t.database);
   });
 
   it('is undone exactly by a reversal, and can then be settled again', async () => {
     const { event, a, c, bets } = await finishedEvent();
-    const before = { a: await goldOf(a), c: await goldOf(c) };
+    const before = { a: await t.goldOf(a), c: await t.goldOf(c) };
     await t.services.bets.settle(event.id, 'Red Team');
     const done = await t.services.bets.reverse(event.id);
     expect(done).toMatchObject({ operationKey: `reverse:${event.id}:0`, bets: 3 });
     // Achievement gold earned by the win stays: it is a reward, not the prize.
-    expect(await goldOf(a)).toBe(before.a + (await achievementGold(a.user.id)));
-    expect(await goldOf(c)).toBe(before.c + (await achievementGold(c.user.id)));
+    expect(await t.goldOf(a)).toBe(before.a + (await achievementGold(a.user.id)));
+    expect(await t.goldOf(c)).toBe(before.c + (await achievementGold(c.user.id)));
     const reversal = await legsOf(t.database, `reverse:${event.id}:0`);
     const settlement = await legsOf(t.database, `settle:${event.id}:0`);
     expect(reversal).toHaveLength(settlement.length);
@@ -411,19 +397,12 @@ describe('settlement', () => {
     const { event, a } = await finishedEvent();
     await t.services.bets.settle(event.id, 'Red Team');
     const spend = await newEvent();
-    await placed(a, spend, 0, await goldOf(a));
-    const gold = { a: await goldOf(a) };
-    const username = (
-      await t.database.db
-        .selectFrom('users')
-        .select('username')
-        .where('id', '=', a.user.id)
-        .executeTakeFirstOrThrow()
-    ).username;
+    await placed(a, spend, 0, await t.goldOf(a));
+    const gold = { a: await t.goldOf(a) };
     const failure = t.services.bets.reverse(event.id);
     await expect(failure).rejects.toBeInstanceOf(BetOperatorError);
-    await expect(failure).rejects.toThrow(new RegExp(`member ${username} \\(id ${a.user.id}`));
-    expect(await goldOf(a)).toBe(gold.a);
+    await expect(failure).rejects.toThrow(new RegExp(`member ${a.user.username} \\(id ${a.user.id}`));
+    expect(await t.goldOf(a)).toBe(gold.a);
     const reversal = await t.database.db
       .selectFrom('ledger_operations')
       .select('key')
@@ -443,14 +422,14 @@ describe('settlement', () => {
     await placed(c, event, 0, 60);
     const done = await t.services.bets.cancel(event.id);
     expect(done).toEqual({ applied: true, eventId: event.id, refunded: 3, gold: 350 });
-    expect(await goldOf(a)).toBe(1000);
-    expect(await goldOf(c)).toBe(1000);
+    expect(await t.goldOf(a)).toBe(1000);
+    expect(await t.goldOf(c)).toBe(1000);
     expect((await myBets(c)).list.filter((x) => x.event.id === event.id).map((x) => x.status)).toEqual([
       'refunded',
       'refunded',
     ]);
     expect(await t.services.bets.cancel(event.id)).toMatchObject({ applied: false });
-    expect(await goldOf(c)).toBe(1000);
+    expect(await t.goldOf(c)).toBe(1000);
     await expect(t.services.bets.settle(event.id, 'Red Team')).rejects.toThrow(/cancelled/);
     await expect(t.services.bets.reverse(event.id)).rejects.toThrow(/cancelled/);
     await assertLedgerBalanced(t.database);
@@ -538,11 +517,7 @@ describe('bet events', () => {
 
 describe('bet/events', () => {
   // Its own database: the order is checked over every event there is.
-  let e: TestApp;
-  beforeAll(async () => {
-    e = await buildTestApp();
-  });
-  afterAll(() => e.close());
+  const e = economyTestApp();
 
   it('lists events open for betting soonest closing first, then the others most recently closed first', async () => {
     const T = e.clock.now;
@@ -580,9 +555,7 @@ describe('bet/events', () => {
     const oldOpen = await old('Old, still unsettled', 'open');
     await old('Old and settled', 'settled');
 
-    const m = await e.make.member();
-    await setLevel(e.database, m.user.id, 30);
-    await grantBalance(e.database, m.user.id, { gold: 100 });
+    const m = await e.member({ level: 30, gold: 100 });
     for (const side of [0, 1]) {
       const { body } = await call(
         e.app,

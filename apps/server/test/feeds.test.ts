@@ -1,12 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { ADULT_AGE, endpoints, MainCode, type Post } from '@pixelhall/contract';
-import { CompiledQuery, createQueryId, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedsService } from '../src/features/posts/feeds';
 import { FIRST_PAGE_MS, type FirstPages, firstPagesCache } from '../src/features/posts/first-pages';
 import { presentPosts } from '../src/features/posts/gate';
 import { buildTestApp, call, ENGINE, type TestApp } from './helper';
 import { insertCategory, insertTopic } from './support/community';
+import { queryPlan, recordQueries } from './support/queries';
+import { insertUpload } from './support/uploads';
 
 const api = endpoints.posts;
 type Member = Awaited<ReturnType<TestApp['make']['member']>>;
@@ -534,19 +534,12 @@ describe('the paid gate', () => {
     try {
       const [author, buyer, stranger] = [await h.make.member(), await h.make.member(), await h.make.member()];
       const topicId = await insertTopic(h.database);
-      const sha256 = randomBytes(32).toString('hex');
-      await h.database.db
-        .insertInto('uploads')
-        .values({
-          sha256,
-          mime: 'application/pdf',
-          bytes: 2048,
-          width: null,
-          height: null,
-          owner_id: author.user.id,
-          created_at: h.clock.now,
-        })
-        .execute();
+      const sha256 = await insertUpload(h.database, {
+        mime: 'application/pdf',
+        bytes: 2048,
+        ownerId: author.user.id,
+        now: h.clock.now,
+      });
       const neighbour = await publish(h, author, topicId, { text: 'Free tips' });
       const paid = await publish(h, author, topicId, {
         text: TEXT,
@@ -662,19 +655,7 @@ describe('the shared page 1 of New and Popular', () => {
     const blocker = await h.make.member();
     const buyer = await h.make.member();
     const topicId = await insertTopic(h.database);
-    const sha256 = randomBytes(32).toString('hex');
-    await h.database.db
-      .insertInto('uploads')
-      .values({
-        sha256,
-        mime: 'application/pdf',
-        bytes: 9,
-        width: null,
-        height: null,
-        owner_id: null,
-        created_at: 0,
-      })
-      .execute();
+    const sha256 = await insertUpload(h.database, { mime: 'application/pdf', bytes: 9, now: 0 });
     const paid = await publish(h, author, topicId, {
       text: `The paid walkthrough of the final level: ${SECRET}, then left twice.`,
       price: 30,
@@ -786,36 +767,16 @@ describe('the shared page 1 of New and Popular', () => {
 });
 
 describe('cost of a page', () => {
-  /** Records every query a feed runs, to count them and read their plans. */
-  function recorder() {
-    const nodes: RootOperationNode[] = [];
-    const plugin: KyselyPlugin = {
-      transformQuery: ({ node }) => {
-        nodes.push(node);
-        return node;
-      },
-      transformResult: async ({ result }) => result,
-    };
-    return { nodes, db: t.database.db.withPlugin(plugin) };
-  }
-
   it('presents a page in three queries at most whatever its size (no query per post)', async () => {
     const author = await t.make.member();
     const reader = await t.make.member();
     const topicId = await insertTopic(t.database);
-    const sha256 = randomBytes(32).toString('hex');
-    await t.database.db
-      .insertInto('uploads')
-      .values({
-        sha256,
-        mime: 'image/webp',
-        bytes: 10,
-        width: 1,
-        height: 1,
-        owner_id: null,
-        created_at: t.clock.now,
-      })
-      .execute();
+    const sha256 = await insertUpload(t.database, {
+      mime: 'image/webp',
+      bytes: 10,
+      size: { width: 1, height: 1 },
+      now: t.clock.now,
+    });
     const ids: number[] = [];
     for (let i = 0; i < 12; i += 1) {
       const p = await publish(t, author, topicId, {
@@ -825,7 +786,7 @@ describe('cost of a page', () => {
       ids.push(p.id);
       if (i % 3 === 0) await call(t.app, api.likePost, { id: p.id, like: true }, { token: reader.token });
     }
-    const { nodes, db } = recorder();
+    const { nodes, db } = recordQueries(t.database);
     const posts = await presentPosts(db, reader.user.id, ids);
     expect(posts.map((p) => p.id)).toEqual(ids);
     expect(posts.filter((p) => p.liked)).toHaveLength(4);
@@ -855,7 +816,7 @@ describe('cost of a page', () => {
         const p = await publish(t, author, topicId);
         await call(t.app, api.likePost, { id: p.id, like: true }, { token: reader.token });
       }
-      const { nodes, db } = recorder();
+      const { db, compiled: recorded } = recordQueries(t.database);
       const feeds = feedsService({ db, firstPages: firstPagesCache(() => t.clock.now) });
       const viewer = { id: reader.user.id, username: 'r', nickname: 'r', sessionId: 0, isTourist: false };
       const deep = (s: number) =>
@@ -875,18 +836,13 @@ describe('cost of a page', () => {
         await feeds.ofUser(null, { ...q, user_id: reader.user.id, tab: 'upvoted', cursor });
       }
 
-      const executor = t.database.db.getExecutor();
       let pages = 0;
-      for (const node of nodes) {
-        const compiled = executor.compileQuery(node, createQueryId());
+      for (const compiled of recorded()) {
         // Feed pages: the queries that pick ids in a sort order.
         if (!/ order by "(posts|post_likes)"\."(created_at|hot_score|pinned_at)" desc/.test(compiled.sql))
           continue;
         pages += 1;
-        const { rows } = await t.database.db.executeQuery<{ detail: string }>(
-          CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
-        );
-        const plan = rows.map((r) => r.detail);
+        const plan = await queryPlan(t.database, compiled);
         // Lookups of a joined post, or of the reader's like of a row, by key are not reads of a feed order.
         const reads = plan.filter(
           (line) =>

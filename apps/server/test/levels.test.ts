@@ -8,13 +8,12 @@ import {
   type LevelRow,
   MainCode,
 } from '@pixelhall/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { levelReward } from '../src/features/levels/table';
 import { translator } from '../src/i18n';
-import { installEconomyCatalog } from '../src/seed/economy-catalog';
-import { buildTestApp, call, type TestApp } from './helper';
-import { insertCategory, makeTourist, setLevel } from './support/community';
-import { assertLedgerBalanced, balancesOf, legsOf } from './support/economy';
+import { call } from './helper';
+import { insertCategory, makeTourist } from './support/community';
+import { assertLedgerBalanced, economyTestApp, legsOf } from './support/economy';
 import {
   type Claimed,
   giveExperience,
@@ -24,19 +23,13 @@ import {
   rewardRows,
   standing,
 } from './support/progression';
-import { answers, type Caller } from './support/social';
+import type { Caller } from './support/social';
 
 const l = endpoints.levels;
 const en = translator('en-US');
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-  await installEconomyCatalog(t.database.db, t.clock.now);
-});
-afterAll(() => t.close());
-
-const { ok, refused } = answers(() => t.app);
+const t = economyTestApp();
+const { ok, refused } = t;
 
 const info = async (who: Caller) => (await ok<LevelInfo>(l.levelInfo, {}, who)).data;
 const table = async (who?: Caller) =>
@@ -96,8 +89,7 @@ describe('experience and levels', () => {
   });
 
   it('never lowers a level that is above what the experience reaches', async () => {
-    const veteran = await t.make.member();
-    await setLevel(t.database, veteran.user.id, 12);
+    const veteran = await t.member({ level: 12 });
     await publish(t, veteran);
     expect(await standing(t.database, veteran.user.id)).toMatchObject({ level: 12, experience: 10 });
     const data = await info(veteran);
@@ -156,8 +148,7 @@ describe('get/levels', () => {
   });
 
   it("shows the caller's states: claimable when reached, claimed, locked above", async () => {
-    const member = await t.make.member();
-    await setLevel(t.database, member.user.id, 4);
+    const member = await t.member({ level: 4 });
     await ok(l.levelReward, { level: 3 }, member);
     const states = (await table(member)).list.slice(0, 6).map((r) => r.reward_state);
     expect(states).toEqual(['none', 'claimable', 'claimed', 'claimable', 'locked', 'locked']);
@@ -166,8 +157,7 @@ describe('get/levels', () => {
 
 describe('level/reward', () => {
   it('pays a reached level once through the ledger, and a repeat answers the same', async () => {
-    const member = await t.make.member();
-    await setLevel(t.database, member.user.id, 6);
+    const member = await t.member({ level: 6 });
     const first = await ok<Claimed & { level: LevelRow }>(l.levelReward, { level: 5 }, member);
     expect(first.msg).toBe(en('economy.reward_claimed'));
     expect(first.data).toEqual({
@@ -215,24 +205,20 @@ describe('level/reward', () => {
       expect(bad.body).toMatchObject({ code: MainCode.Fail, data: null });
     }
     expect((await call(t.app, l.levelReward, { level: 2 })).body.code).toBe(MainCode.Expired);
-    const visitor = await t.make.member();
-    await setLevel(t.database, visitor.user.id, 3);
+    const visitor = await t.member({ level: 3 });
     await makeTourist(t, visitor.user.id);
     await refused(l.levelReward, { level: 2 }, visitor, 'errors.tourist_forbidden');
-    expect(await balancesOf(t.database, member.user.id)).toEqual({ gold: 0, diamonds: 0 });
+    expect(await t.balances(member)).toEqual({ gold: 0, diamonds: 0 });
   });
 
   it('pays once when 50 identical claims arrive at once', async () => {
-    const member = await t.make.member();
-    await setLevel(t.database, member.user.id, 10);
-    const bodies = await Promise.all(
-      Array.from({ length: 50 }, () => call(t.app, l.levelReward, { level: 10 }, { token: member.token })),
-    );
+    const member = await t.member({ level: 10 });
+    const bodies = await t.race(l.levelReward, { level: 10 }, member);
     const reward = levelReward(10);
     for (const { body } of bodies) {
       expect(body).toMatchObject({ code: 1, data: { added: { ...reward, experience: 0 } } });
     }
-    expect(await balancesOf(t.database, member.user.id)).toEqual({
+    expect(await t.balances(member)).toEqual({
       gold: reward.gold,
       diamonds: reward.diamonds,
     });

@@ -1,33 +1,12 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { endpoints } from '@pixelhall/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
-import { call, createTestDatabase, type TestDatabase } from './helper';
+import { call } from './helper';
+import { opsTestDatabase } from './support/ops';
 
-const run = promisify(execFile);
-const CLI = path.resolve(__dirname, '../src/ops/cli.ts');
-
-let tdb: TestDatabase;
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-});
-afterAll(() => tdb.drop());
-
-/** `npm run ops -- …` as an operator types it, against this test's database. */
-async function ops(...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], {
-      env: { ...process.env, DATABASE_URL: tdb.url, LOG_LEVEL: 'silent' },
-    });
-    return { code: 0, out: stdout + stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, out: e.stdout + e.stderr };
-  }
-}
+const tdb = opsTestDatabase();
+const { ops } = tdb;
 
 // Each case starts real processes, which takes seconds on a loaded 2-core machine.
 describe('npm run ops', { timeout: 60_000 }, () => {

@@ -1,44 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import { endpoints, MainCode, PAID_TEASER_CHARS, type Post } from '@pixelhall/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { translator } from '../src/i18n';
-import { installEconomyCatalog } from '../src/seed/economy-catalog';
-import { buildTestApp, call, type TestApp } from './helper';
+import { call } from './helper';
 import { insertTopic, makeTourist } from './support/community';
-import { assertLedgerBalanced, balancesOf, grantBalance, legsOf } from './support/economy';
-import { answers, type Caller } from './support/social';
+import { assertLedgerBalanced, economyTestApp, grantBalance, legsOf } from './support/economy';
+import type { Caller } from './support/social';
+import { insertUpload } from './support/uploads';
 
 const api = endpoints.posts;
 const en = translator('en-US');
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-  await installEconomyCatalog(t.database.db, t.clock.now);
-});
-afterAll(() => t.close());
-
-const { ok } = answers(() => t.app);
+const t = economyTestApp();
+const { ok } = t;
 
 const SECRET =
   'Zephyrquest route: skip the second warp pipe, then wall-jump twice at the flagpole for the hidden exit.';
-
-async function upload(): Promise<string> {
-  const sha256 = randomBytes(32).toString('hex');
-  await t.database.db
-    .insertInto('uploads')
-    .values({
-      sha256,
-      mime: 'application/pdf',
-      bytes: 2048,
-      width: null,
-      height: null,
-      owner_id: null,
-      created_at: t.clock.now,
-    })
-    .execute();
-  return sha256;
-}
 
 /** A priced post with a file and a link, through create/posts. */
 async function paidPost(author: Caller, price: number, topicId?: number): Promise<Post> {
@@ -50,7 +26,16 @@ async function paidPost(author: Caller, price: number, topicId?: number): Promis
         topic_id: topicId ?? (await insertTopic(t.database)),
         text: SECRET,
         price,
-        files: [{ sha256: await upload(), name: 'map.pdf' }],
+        files: [
+          {
+            sha256: await insertUpload(t.database, {
+              mime: 'application/pdf',
+              bytes: 2048,
+              now: t.clock.now,
+            }),
+            name: 'map.pdf',
+          },
+        ],
         link: 'https://speedrun.example/zephyr',
       },
       author,
@@ -60,8 +45,6 @@ async function paidPost(author: Caller, price: number, topicId?: number): Promis
 
 const payLink = (who: Caller | undefined, id: number, extra: Record<string, unknown> = {}) =>
   call(t.app, api.payLink, { id, ...extra }, { token: who?.token });
-
-const goldOf = async (userId: number) => (await balancesOf(t.database, userId)).gold;
 
 const unlocksOf = (postId: number) =>
   t.database.db.selectFrom('post_unlocks').select('user_id').where('post_id', '=', postId).execute();
@@ -90,7 +73,7 @@ describe('pay/link', () => {
     const reader = await t.make.member();
     const post = await paidPost(author, 50);
     // Posting may earn the author rewards of its own; the sale is what comes on top.
-    const earned = await goldOf(author.user.id);
+    const earned = await t.goldOf(author);
     await grantBalance(t.database, reader.user.id, { gold: 120 });
     expectLocked(await detail(post.id, reader));
 
@@ -124,13 +107,13 @@ describe('pay/link', () => {
         ref_id: post.id,
       },
     ]);
-    expect(await balancesOf(t.database, reader.user.id)).toEqual({ gold: 70, diamonds: 0 });
-    expect(await goldOf(author.user.id)).toBe(earned + 45);
+    expect(await t.balances(reader)).toEqual({ gold: 70, diamonds: 0 });
+    expect(await t.goldOf(author)).toBe(earned + 45);
     expect(await unlocksOf(post.id)).toEqual([{ user_id: reader.user.id }]);
 
     // Paying again is the same answer and no second charge.
     expect((await payLink(reader, post.id)).body).toEqual(body);
-    expect(await balancesOf(t.database, reader.user.id)).toEqual({ gold: 70, diamonds: 0 });
+    expect(await t.balances(reader)).toEqual({ gold: 70, diamonds: 0 });
 
     const { body: ko } = await call(
       t.app,
@@ -179,22 +162,22 @@ describe('pay/link', () => {
       expectLocked(await read(other));
       expectLocked(await read(undefined));
     }
-    expect(await balancesOf(t.database, payer.user.id)).toEqual({ gold: 0, diamonds: 0 });
+    expect(await t.balances(payer)).toEqual({ gold: 0, diamonds: 0 });
   });
 
   it('answers 1003 "Lack of gold COINS" when the member is short, and changes nothing', async () => {
     const author = await t.make.member();
     const reader = await t.make.member();
     const post = await paidPost(author, 80);
-    const earned = await goldOf(author.user.id);
+    const earned = await t.goldOf(author);
     await grantBalance(t.database, reader.user.id, { gold: 79 });
     expect((await payLink(reader, post.id)).body).toEqual({
       code: MainCode.NotEnoughGold,
       msg: 'Lack of gold COINS',
       data: null,
     });
-    expect(await balancesOf(t.database, reader.user.id)).toEqual({ gold: 79, diamonds: 0 });
-    expect(await goldOf(author.user.id)).toBe(earned);
+    expect(await t.balances(reader)).toEqual({ gold: 79, diamonds: 0 });
+    expect(await t.goldOf(author)).toBe(earned);
     expect(await unlocksOf(post.id)).toEqual([]);
     expect(await legsOf(t.database, `unlock:${post.id}:${reader.user.id}`)).toEqual([]);
     expectLocked(await detail(post.id, reader));
@@ -219,14 +202,13 @@ describe('pay/link', () => {
 
   it('answers free posts and your own as they are, with no charge', async () => {
     const author = await t.make.member();
-    const reader = await t.make.member();
-    await grantBalance(t.database, reader.user.id, { gold: 100 });
+    const reader = await t.member({ gold: 100 });
     await grantBalance(t.database, author.user.id, { gold: 100 });
     const free = (
       await ok<Post>(api.createPost, { topic_id: await insertTopic(t.database), text: 'Free tips' }, author)
     ).data;
     const paid = await paidPost(author, 40);
-    const earned = await goldOf(author.user.id);
+    const earned = await t.goldOf(author);
     expect((await payLink(reader, free.id)).body).toEqual({
       code: 1,
       msg: 'OK',
@@ -234,22 +216,21 @@ describe('pay/link', () => {
     });
     const own = (await payLink(author, paid.id)).body;
     expect(own).toMatchObject({ code: 1, msg: 'OK', data: { id: paid.id, locked: false, mine: true } });
-    expect(await balancesOf(t.database, reader.user.id)).toEqual({ gold: 100, diamonds: 0 });
-    expect(await goldOf(author.user.id)).toBe(earned);
+    expect(await t.balances(reader)).toEqual({ gold: 100, diamonds: 0 });
+    expect(await t.goldOf(author)).toBe(earned);
     expect(await unlocksOf(paid.id)).toEqual([]);
   });
 
   it('follows posts/detail: missing posts, and adult topics until the 18+ answer', async () => {
     const author = await t.make.member();
-    const reader = await t.make.member();
-    await grantBalance(t.database, reader.user.id, { gold: 100 });
+    const reader = await t.member({ gold: 100 });
     const adult = await paidPost(author, 10, await insertTopic(t.database, { minAge: 18 }));
     expect((await payLink(reader, adult.id)).body).toEqual({
       code: MainCode.Fail,
       msg: en('errors.adult_confirm'),
       data: null,
     });
-    expect(await balancesOf(t.database, reader.user.id)).toEqual({ gold: 100, diamonds: 0 });
+    expect(await t.balances(reader)).toEqual({ gold: 100, diamonds: 0 });
     const { body } = await payLink(reader, adult.id, { adult_confirmed: true });
     expect(body).toMatchObject({ code: 1, data: { locked: false } });
 
@@ -267,15 +248,14 @@ describe('pay/link', () => {
       msg: en('errors.invalid_payload'),
       data: null,
     });
-    expect(await balancesOf(t.database, reader.user.id)).toEqual({ gold: 90, diamonds: 0 });
+    expect(await t.balances(reader)).toEqual({ gold: 90, diamonds: 0 });
     await assertLedgerBalanced(t.database);
   });
 
   it('refuses visitors and callers without a token', async () => {
     const author = await t.make.member();
     const post = await paidPost(author, 10);
-    const visitor = await t.make.member();
-    await grantBalance(t.database, visitor.user.id, { gold: 100 });
+    const visitor = await t.member({ gold: 100 });
     await makeTourist(t, visitor.user.id);
     expect((await payLink(visitor, post.id)).body).toEqual({
       code: MainCode.Fail,
@@ -286,20 +266,20 @@ describe('pay/link', () => {
       code: MainCode.Expired,
       msg: en('errors.not_logged_in'),
     });
-    expect(await balancesOf(t.database, visitor.user.id)).toEqual({ gold: 100, diamonds: 0 });
+    expect(await t.balances(visitor)).toEqual({ gold: 100, diamonds: 0 });
   });
 
   it('unlocks once when the same unlock arrives 50 times at once', async () => {
     const author = await t.make.member();
     const reader = await t.make.member();
     const post = await paidPost(author, 100);
-    const earned = await goldOf(author.user.id);
+    const earned = await t.goldOf(author);
     await grantBalance(t.database, reader.user.id, { gold: 250 });
     const bodies = await Promise.all(Array.from({ length: 50 }, () => payLink(reader, post.id)));
     for (const { body } of bodies) expect(body).toEqual(bodies[0]!.body);
     expect(bodies[0]!.body).toMatchObject({ code: 1, msg: en('economy.unlocked'), data: { locked: false } });
-    expect(await balancesOf(t.database, reader.user.id)).toEqual({ gold: 150, diamonds: 0 });
-    expect(await goldOf(author.user.id)).toBe(earned + 90);
+    expect(await t.balances(reader)).toEqual({ gold: 150, diamonds: 0 });
+    expect(await t.goldOf(author)).toBe(earned + 90);
     expect(await unlocksOf(post.id)).toHaveLength(1);
     expect(await legsOf(t.database, `unlock:${post.id}:${reader.user.id}`)).toHaveLength(3);
     await assertLedgerBalanced(t.database);
@@ -314,7 +294,7 @@ describe('pay/link', () => {
     const bodies = await Promise.all(posts.map((post) => payLink(reader, post.id)));
     expect(bodies.filter((b) => b.body.code === 1)).toHaveLength(3);
     expect(bodies.filter((b) => b.body.code === MainCode.NotEnoughGold)).toHaveLength(7);
-    expect(await balancesOf(t.database, reader.user.id)).toEqual({ gold: 24, diamonds: 0 });
+    expect(await t.balances(reader)).toEqual({ gold: 24, diamonds: 0 });
     const unlocked = await t.database.db
       .selectFrom('post_unlocks')
       .select('post_id')

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { ADULT_AGE, endpoints, MainCode, PAID_PRICE_MAX, type Post } from '@pixelhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, type TestApp } from './helper';
 import { insertTopic, makeTourist, setLevel } from './support/community';
+import { insertUpload } from './support/uploads';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,30 +36,15 @@ async function postRow(id: number) {
     .executeTakeFirstOrThrow();
 }
 
-/** An upload as upload/file or upload/big records it (the bytes themselves are not needed here). */
-async function insertUpload(mime: string, size: { width: number; height: number } | null = null) {
-  const sha256 = randomBytes(32).toString('hex');
-  await t.database.db
-    .insertInto('uploads')
-    .values({
-      sha256,
-      mime,
-      bytes: 123_456,
-      width: size?.width ?? null,
-      height: size?.height ?? null,
-      owner_id: null,
-      created_at: t.clock.now,
-    })
-    .execute();
-  return sha256;
-}
+const uploaded = (mime: string, size: { width: number; height: number } | null = null) =>
+  insertUpload(t.database, { mime, bytes: 123_456, size, now: t.clock.now });
 
 describe('create/posts', () => {
   it('publishes a post with files and a link, counting it for the member and the topic', async () => {
     const member = await t.make.member();
     const topicId = await insertTopic(t.database);
-    const picture = await insertUpload('image/webp', { width: 800, height: 600 });
-    const manual = await insertUpload('application/pdf');
+    const picture = await uploaded('image/webp', { width: 800, height: 600 });
+    const manual = await uploaded('application/pdf');
     const { body } = await call(
       t.app,
       api.createPost,
@@ -236,7 +221,7 @@ describe('del/posts', () => {
     const [author, fan] = [await t.make.member(), await t.make.member()];
     const topicId = await insertTopic(t.database);
     const keep = await publish(author, { topic_id: topicId, text: 'Stays' });
-    const upload = await insertUpload('application/zip');
+    const upload = await uploaded('application/zip');
     const post = await publish(author, {
       topic_id: topicId,
       text: 'Goes',

@@ -6,34 +6,31 @@ import {
   type Post,
   type Prop,
 } from '@pixelhall/contract';
-import { CompiledQuery, createQueryId, type KyselyPlugin, type RootOperationNode } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { feedsService } from '../src/features/posts/feeds';
 import { firstPagesCache } from '../src/features/posts/first-pages';
 import { translator } from '../src/i18n';
-import { installEconomyCatalog, PROP_CATALOG } from '../src/seed/economy-catalog';
-import { buildTestApp, call, ENGINE, type TestApp } from './helper';
+import { PROP_CATALOG } from '../src/seed/economy-catalog';
+import { call, ENGINE } from './helper';
 import { insertTopic, makeTourist } from './support/community';
-import { assertLedgerBalanced, balancesOf, grantBalance, legsOf, requestId } from './support/economy';
-import { answers, type Caller } from './support/social';
+import { assertLedgerBalanced, economyTestApp, legsOf, requestId } from './support/economy';
+import { queryPlan, recordQueries } from './support/queries';
+import type { Caller } from './support/social';
 
 const p = endpoints.props;
 const en = translator('en-US');
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
-let t: TestApp;
+const t = economyTestApp();
 const propIds: Record<string, number> = {};
 beforeAll(async () => {
-  t = await buildTestApp();
-  await installEconomyCatalog(t.database.db, t.clock.now);
   for (const row of await t.database.db.selectFrom('props').select(['id', 'code']).execute()) {
     propIds[row.code] = Number(row.id);
   }
 });
-afterAll(() => t.close());
 
-const { ok } = answers(() => t.app);
+const { ok } = t;
 type Bought = { item: InventoryItem; balances: Balances };
 type Used = { added: { gold: number; diamonds: number; experience: number }; remaining: number };
 type OnPost = { post: Post; remaining: number };
@@ -54,11 +51,7 @@ const buy = (who: Caller, code: string, num = 1, id = requestId()) =>
   ok<Bought>(p.buyProp, { prop_id: propIds[code], num, request_id: id }, who);
 
 /** A member with money enough for anything these tests buy. */
-async function richMember() {
-  const member = await t.make.member();
-  await grantBalance(t.database, member.user.id, { gold: 10_000, diamonds: 500 });
-  return member;
-}
+const richMember = () => t.member({ gold: 10_000, diamonds: 500 });
 
 async function publish(member: Caller, topicId: number, extra: Record<string, unknown> = {}): Promise<Post> {
   t.clock.advance(1000);
@@ -151,8 +144,7 @@ describe('prop/lists', () => {
 
 describe('buy/prop', () => {
   it('charges price × num in the prop’s currency and adds a lot that expires after its shelf days', async () => {
-    const member = await t.make.member();
-    await grantBalance(t.database, member.user.id, { gold: 400, diamonds: 20 });
+    const member = await t.member({ gold: 400, diamonds: 20 });
     const id = requestId();
     const body = await buy(member, 'pin_24h', 2, id);
     expect(body.msg).toBe(en('economy.purchased'));
@@ -202,8 +194,7 @@ describe('buy/prop', () => {
   });
 
   it('answers 1003 "Lack of gold COINS" or "Insufficient diamond balance" when short, changing nothing', async () => {
-    const member = await t.make.member();
-    await grantBalance(t.database, member.user.id, { gold: 100, diamonds: 4 });
+    const member = await t.member({ gold: 100, diamonds: 4 });
     await refusedWith(
       p.buyProp,
       { prop_id: propIds.pin_24h, num: 1, request_id: requestId() },
@@ -217,7 +208,7 @@ describe('buy/prop', () => {
       member,
       'Insufficient diamond balance',
     );
-    expect(await balancesOf(t.database, member.user.id)).toEqual({ gold: 100, diamonds: 4 });
+    expect(await t.balances(member)).toEqual({ gold: 100, diamonds: 4 });
     expect(await lotsOf(member.user.id)).toEqual([]);
   });
 
@@ -246,10 +237,9 @@ describe('buy/prop', () => {
       member,
       en('errors.prop_not_found'),
     );
-    expect(await balancesOf(t.database, member.user.id)).toEqual({ gold: 10_000, diamonds: 500 });
+    expect(await t.balances(member)).toEqual({ gold: 10_000, diamonds: 500 });
 
-    const visitor = await t.make.member();
-    await grantBalance(t.database, visitor.user.id, { gold: 500 });
+    const visitor = await t.member({ gold: 500 });
     await makeTourist(t, visitor.user.id);
     await refusedWith(
       p.buyProp,
@@ -262,47 +252,31 @@ describe('buy/prop', () => {
   });
 
   it('buys once when the same purchase arrives 50 times at once', async () => {
-    const member = await t.make.member();
-    await grantBalance(t.database, member.user.id, { gold: 1000 });
+    const member = await t.member({ gold: 1000 });
     const id = requestId();
-    const bodies = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        call(
-          t.app,
-          p.buyProp,
-          { prop_id: propIds.color_gold, num: 5, request_id: id },
-          { token: member.token },
-        ),
-      ),
-    );
+    const bodies = await t.race(p.buyProp, { prop_id: propIds.color_gold, num: 5, request_id: id }, member);
     const first = bodies[0]!.body;
     expect(first).toMatchObject({ code: 1, data: { item: { count: 5 }, balances: { gold: 700 } } });
     for (const { body } of bodies) expect(body).toEqual(first);
     expect(await lotsOf(member.user.id)).toHaveLength(1);
-    expect(await balancesOf(t.database, member.user.id)).toEqual({ gold: 700, diamonds: 0 });
+    expect(await t.balances(member)).toEqual({ gold: 700, diamonds: 0 });
     expect(await legsOf(t.database, `buy:${member.user.id}:${id}`)).toHaveLength(1);
     await assertLedgerBalanced(t.database);
   });
 
   it('buys only what the money allows when 50 different purchases race', async () => {
-    const member = await t.make.member();
-    await grantBalance(t.database, member.user.id, { gold: 7 * 60 + 59 });
-    const bodies = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        call(
-          t.app,
-          p.buyProp,
-          { prop_id: propIds.color_gold, request_id: requestId() },
-          { token: member.token },
-        ),
-      ),
+    const member = await t.member({ gold: 7 * 60 + 59 });
+    const bodies = await t.race(
+      p.buyProp,
+      () => ({ prop_id: propIds.color_gold, request_id: requestId() }),
+      member,
     );
     expect(bodies.filter((b) => b.body.code === 1)).toHaveLength(7);
     for (const { body } of bodies.filter((b) => b.body.code !== 1)) {
       expect(body).toEqual({ code: MainCode.NotEnoughGold, msg: 'Lack of gold COINS', data: null });
     }
     expect(await lotsOf(member.user.id)).toHaveLength(7);
-    expect(await balancesOf(t.database, member.user.id)).toEqual({ gold: 59, diamonds: 0 });
+    expect(await t.balances(member)).toEqual({ gold: 59, diamonds: 0 });
     await assertLedgerBalanced(t.database);
   });
 });
@@ -440,23 +414,14 @@ describe('use/prop', () => {
     const member = await richMember();
     await buy(member, 'exp_card', 4);
     const id = requestId();
-    const same = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        call(t.app, p.useProp, { prop_id: propIds.exp_card, request_id: id }, { token: member.token }),
-      ),
-    );
+    const same = await t.race(p.useProp, { prop_id: propIds.exp_card, request_id: id }, member);
     for (const { body } of same) expect(body).toEqual(same[0]!.body);
     expect(same[0]!.body).toMatchObject({ code: 1, data: { remaining: 3 } });
 
-    const different = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        call(
-          t.app,
-          p.useProp,
-          { prop_id: propIds.exp_card, request_id: requestId() },
-          { token: member.token },
-        ),
-      ),
+    const different = await t.race(
+      p.useProp,
+      () => ({ prop_id: propIds.exp_card, request_id: requestId() }),
+      member,
     );
     expect(different.filter((b) => b.body.code === 1)).toHaveLength(3);
     for (const { body } of different.filter((b) => b.body.code !== 1)) {
@@ -659,15 +624,10 @@ describe('posts/prop', () => {
       const post = await publish(author, topicId);
       await buy(author, 'pin_24h', 3);
       const id = requestId();
-      const bodies = await Promise.all(
-        Array.from({ length: 50 }, () =>
-          call(
-            t.app,
-            p.postsProp,
-            { post_id: post.id, prop_id: propIds.pin_24h, request_id: id },
-            { token: author.token },
-          ),
-        ),
+      const bodies = await t.race(
+        p.postsProp,
+        { post_id: post.id, prop_id: propIds.pin_24h, request_id: id },
+        author,
       );
       for (const { body } of bodies) expect(body).toEqual(bodies[0]!.body);
       expect(bodies[0]!.body).toMatchObject({
@@ -696,30 +656,19 @@ describe('posts/prop', () => {
           { post_id: post.id, prop_id: propIds.pin_24h, request_id: requestId() },
           author,
         );
-        const nodes: RootOperationNode[] = [];
-        const plugin: KyselyPlugin = {
-          transformQuery: ({ node }) => {
-            nodes.push(node);
-            return node;
-          },
-          transformResult: async ({ result }) => result,
-        };
+        const recorded = recordQueries(t.database);
         const feeds = feedsService({
-          db: t.database.db.withPlugin(plugin),
+          db: recorded.db,
           firstPages: firstPagesCache(() => t.clock.now),
           clock: () => t.clock.now,
         });
         const page = await feeds.list(null, { page: 1, num: 20, topic_id: topicId, sort: 'new' });
         expect(page.list.map((x) => x.id)).toEqual([post.id]);
-        const executor = t.database.db.getExecutor();
-        const pins = nodes
-          .map((node) => executor.compileQuery(node, createQueryId()))
+        const pins = recorded
+          .compiled()
           .filter((q) => q.sql.includes('order by "posts"."topic_pinned_until" desc'));
         expect(pins).toHaveLength(1);
-        const { rows } = await t.database.db.executeQuery<{ detail: string }>(
-          CompiledQuery.raw(`explain query plan ${pins[0]!.sql}`, [...pins[0]!.parameters]),
-        );
-        const plan = rows.map((r) => r.detail).join('\n');
+        const plan = (await queryPlan(t.database, pins[0]!)).join('\n');
         expect(plan).toMatch(
           /SEARCH posts USING INDEX posts_topic_pinned \(topic_id=\? AND topic_pinned_until>\?\)/,
         );

@@ -25,6 +25,7 @@ import { MEMBERS } from '../src/seed/community/members';
 import { DEMO_MEMBERS } from '../src/seed/demo-members';
 import { BET_EVENTS, MEMBER_ECONOMY } from '../src/seed/economy/plan';
 import { buildTestApp, call, createTestDatabase, type TestApp } from './helper';
+import { legsOf } from './support/economy';
 
 const DAY = 86_400_000;
 
@@ -54,23 +55,6 @@ async function memberId(username: string): Promise<number> {
     .where('username', '=', username)
     .executeTakeFirstOrThrow();
   return Number(row.id);
-}
-
-async function legsOf(key: string) {
-  const rows = await db
-    .selectFrom('ledger')
-    .select(['user_id', 'currency', 'amount', 'reason', 'ref_type', 'ref_id'])
-    .where('operation_key', '=', key)
-    .orderBy('leg')
-    .execute();
-  return rows.map((r) => ({
-    user_id: r.user_id === null ? null : Number(r.user_id),
-    currency: r.currency,
-    amount: Number(r.amount),
-    reason: r.reason,
-    ref_type: r.ref_type,
-    ref_id: r.ref_id === null ? null : Number(r.ref_id),
-  }));
 }
 
 describe('the demo economy seed', () => {
@@ -145,7 +129,7 @@ describe('the demo economy seed', () => {
       expect({ [username]: [num(u.gold), num(u.diamonds)] }).toEqual({
         [username]: [plan.gold, plan.diamonds],
       });
-      const grant = await legsOf(`grant:${u.id}:seed`);
+      const grant = await legsOf(t.database, `grant:${u.id}:seed`);
       expect(grant.length).toBeGreaterThan(0);
       for (const leg of grant) expect(leg).toMatchObject({ user_id: Number(u.id), reason: 'grant' });
       expect(grant.every((leg) => leg.amount > 0)).toBe(true);
@@ -194,7 +178,7 @@ describe('the demo economy seed', () => {
       const price = num(u.price);
       const share = Math.floor(price * PAID_POST_PLATFORM_SHARE);
       const ref = { ref_type: 'post', ref_id: num(u.post_id), currency: 'gold' };
-      expect(await legsOf(`unlock:${u.post_id}:${u.user_id}`)).toEqual([
+      expect(await legsOf(t.database, `unlock:${u.post_id}:${u.user_id}`)).toEqual([
         { ...ref, user_id: num(u.user_id), amount: -price, reason: 'post_unlock' },
         { ...ref, user_id: num(u.author), amount: price - share, reason: 'post_sale' },
         { ...ref, user_id: null, amount: share, reason: 'platform_share' },
@@ -242,19 +226,8 @@ describe('the demo economy seed', () => {
       .selectFrom('bets')
       .innerJoin('users', 'users.id', 'bets.user_id')
       .innerJoin('bet_events', 'bet_events.id', 'bets.event_id')
+      .selectAll('bets')
       .select([
-        'bets.id',
-        'bets.user_id',
-        'bets.event_id',
-        'bets.option_id',
-        'bets.amount',
-        'bets.odds_x100',
-        'bets.result',
-        'bets.prize',
-        'bets.charge',
-        'bets.operation_key',
-        'bets.created_at',
-        'bets.settled_at',
         'users.level',
         'bet_events.status',
         'bet_events.winner_option_id',
@@ -270,14 +243,14 @@ describe('the demo economy seed', () => {
       expect(num(b.created_at)).toBeLessThan(num(b.close_at));
       expect(b.operation_key).toMatch(new RegExp(`^bet:${b.user_id}:[A-Za-z0-9_-]{8,64}$`));
       const ref = { ref_type: 'bet', ref_id: num(b.id), currency: 'gold', user_id: num(b.user_id) };
-      expect(await legsOf(b.operation_key)).toEqual([
+      expect(await legsOf(t.database, b.operation_key)).toEqual([
         { ...ref, amount: -num(b.amount), reason: 'bet_stake' },
       ]);
       if (b.status !== 'settled') {
         expect([b.result, num(b.prize), b.settled_at]).toEqual(['placed', 0, null]);
         continue;
       }
-      const settlement = await legsOf(`settle:${b.event_id}:0`);
+      const settlement = await legsOf(t.database, `settle:${b.event_id}:0`);
       const mine = settlement.filter((l) => l.ref_id === num(b.id));
       expect(num(b.settled_at)).toBe(num(b.event_settled_at));
       if (num(b.option_id) !== num(b.winner_option_id)) {
@@ -299,7 +272,7 @@ describe('the demo economy seed', () => {
   it('lists rewards whose ledger legs pay exactly them: level rewards, check-ins and tasks', async () => {
     const rewards = await db.selectFrom('rewards').selectAll().execute();
     for (const r of rewards) {
-      const legs = await legsOf(r.operation_key);
+      const legs = await legsOf(t.database, r.operation_key);
       const sum = (currency: string) =>
         legs.filter((l) => l.currency === currency).reduce((s, l) => s + l.amount, 0);
       expect({ [r.operation_key]: [sum('gold'), sum('diamonds')] }).toEqual({
@@ -379,7 +352,7 @@ describe('the demo economy seed', () => {
     expect(new Set(lots.map((l) => l.currency))).toEqual(new Set(['gold', 'diamonds']));
     for (const lot of lots) {
       expect(lot.operation_key).toMatch(new RegExp(`^buy:${lot.user_id}:[A-Za-z0-9_-]{8,64}$`));
-      expect(await legsOf(lot.operation_key)).toEqual([
+      expect(await legsOf(t.database, lot.operation_key)).toEqual([
         {
           user_id: num(lot.user_id),
           currency: lot.currency,

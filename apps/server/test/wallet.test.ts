@@ -1,24 +1,17 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { endpoints, type LedgerEntry, MainCode, type Wallet } from '@pixelhall/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { translator } from '../src/i18n';
-import { buildTestApp, call, createTestDatabase, type TestApp, type TestDatabase } from './helper';
+import { call } from './helper';
 import { makeTourist } from './support/community';
-import { assertLedgerBalanced, balancesOf, grantBalance, legsOf, requestId } from './support/economy';
-import { answers, type Caller } from './support/social';
+import { assertLedgerBalanced, economyTestApp, grantBalance, legsOf, requestId } from './support/economy';
+import { opsTestDatabase } from './support/ops';
+import type { Caller } from './support/social';
 
 const w = endpoints.wallet;
 const en = translator('en-US');
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
-
-const { ok } = answers(() => t.app);
+const t = economyTestApp();
+const { ok } = t;
 type Exchanged = Wallet & { added_gold: number };
 type History = { list: LedgerEntry[]; total: number; cursor: string | null };
 
@@ -30,8 +23,7 @@ async function fail(def: Parameters<typeof call>[1], payload: Record<string, unk
 
 describe('user/wallet', () => {
   it("answers the caller's balances and the operator's exchange rate", async () => {
-    const member = await t.make.member();
-    await grantBalance(t.database, member.user.id, { gold: 120, diamonds: 4 });
+    const member = await t.member({ gold: 120, diamonds: 4 });
     expect((await ok<Wallet>(w.userWallet, {}, member)).data).toEqual({
       gold: 120,
       diamonds: 4,
@@ -60,8 +52,7 @@ describe('user/wallet', () => {
 
 describe('exchange/diamonds', () => {
   it('turns diamonds into gold at the configured rate, in one operation with two legs', async () => {
-    const member = await t.make.member();
-    await grantBalance(t.database, member.user.id, { gold: 5, diamonds: 7 });
+    const member = await t.member({ gold: 5, diamonds: 7 });
     const id = requestId();
     const body = await ok<Exchanged>(w.exchangeDiamonds, { diamonds: 3, request_id: id }, member);
     expect(body).toEqual({
@@ -82,7 +73,7 @@ describe('exchange/diamonds', () => {
     // The same tap again, even with another amount, is the first exchange's answer.
     const again = await ok<Exchanged>(w.exchangeDiamonds, { diamonds: 1, request_id: id }, member);
     expect(again).toEqual(body);
-    expect(await balancesOf(t.database, member.user.id)).toEqual({ gold: 35, diamonds: 4 });
+    expect(await t.balances(member)).toEqual({ gold: 35, diamonds: 4 });
 
     // Amounts may come as digit strings; the message follows the caller's language.
     const { body: ja } = await call(
@@ -100,15 +91,14 @@ describe('exchange/diamonds', () => {
   });
 
   it('refuses a shortage with "Insufficient diamond balance" and changes nothing', async () => {
-    const member = await t.make.member();
-    await grantBalance(t.database, member.user.id, { diamonds: 2 });
+    const member = await t.member({ diamonds: 2 });
     const id = requestId();
     expect(await fail(w.exchangeDiamonds, { diamonds: 3, request_id: id }, member)).toEqual({
       code: MainCode.Fail,
       msg: 'Insufficient diamond balance',
       data: null,
     });
-    expect(await balancesOf(t.database, member.user.id)).toEqual({ gold: 0, diamonds: 2 });
+    expect(await t.balances(member)).toEqual({ gold: 0, diamonds: 2 });
     // A refused request spends no key: the same id works once there are diamonds.
     await grantBalance(t.database, member.user.id, { diamonds: 1 });
     expect((await ok<Exchanged>(w.exchangeDiamonds, { diamonds: 3, request_id: id }, member)).data.gold).toBe(
@@ -118,8 +108,7 @@ describe('exchange/diamonds', () => {
   });
 
   it('validates the amount and the request id, and refuses visitors and callers without a token', async () => {
-    const member = await t.make.member();
-    await grantBalance(t.database, member.user.id, { diamonds: 5 });
+    const member = await t.member({ diamonds: 5 });
     const cases: [Record<string, unknown>, string][] = [
       [{ diamonds: 0, request_id: requestId() }, en('validation.amount_invalid')],
       [{ diamonds: -2, request_id: requestId() }, en('validation.amount_invalid')],
@@ -137,7 +126,7 @@ describe('exchange/diamonds', () => {
         data: null,
       });
     }
-    expect(await balancesOf(t.database, member.user.id)).toEqual({ gold: 0, diamonds: 5 });
+    expect(await t.balances(member)).toEqual({ gold: 0, diamonds: 5 });
 
     const visitor = await t.make.member();
     await makeTourist(t, visitor.user.id);
@@ -150,14 +139,9 @@ describe('exchange/diamonds', () => {
   });
 
   it('exchanges once when the same request arrives 50 times at once', async () => {
-    const member = await t.make.member();
-    await grantBalance(t.database, member.user.id, { diamonds: 10 });
+    const member = await t.member({ diamonds: 10 });
     const id = requestId();
-    const bodies = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        call(t.app, w.exchangeDiamonds, { diamonds: 4, request_id: id }, { token: member.token }),
-      ),
-    );
+    const bodies = await t.race(w.exchangeDiamonds, { diamonds: 4, request_id: id }, member);
     const first = bodies[0]!.body;
     expect(first).toEqual({
       code: 1,
@@ -165,7 +149,7 @@ describe('exchange/diamonds', () => {
       data: { gold: 40, diamonds: 6, gold_per_diamond: 10, added_gold: 40 },
     });
     for (const { body } of bodies) expect(body).toEqual(first);
-    expect(await balancesOf(t.database, member.user.id)).toEqual({ gold: 40, diamonds: 6 });
+    expect(await t.balances(member)).toEqual({ gold: 40, diamonds: 6 });
     const operations = await t.database.db
       .selectFrom('ledger_operations')
       .select('key')
@@ -178,19 +162,14 @@ describe('exchange/diamonds', () => {
   });
 
   it('never goes below zero when 50 different exchanges race for too few diamonds', async () => {
-    const member = await t.make.member();
-    await grantBalance(t.database, member.user.id, { diamonds: 20 });
-    const bodies = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        call(t.app, w.exchangeDiamonds, { diamonds: 3, request_id: requestId() }, { token: member.token }),
-      ),
-    );
+    const member = await t.member({ diamonds: 20 });
+    const bodies = await t.race(w.exchangeDiamonds, () => ({ diamonds: 3, request_id: requestId() }), member);
     const done = bodies.filter((b) => b.body.code === 1);
     expect(done).toHaveLength(6);
     for (const { body } of bodies.filter((b) => b.body.code !== 1)) {
       expect(body).toEqual({ code: MainCode.Fail, msg: 'Insufficient diamond balance', data: null });
     }
-    expect(await balancesOf(t.database, member.user.id)).toEqual({ gold: 180, diamonds: 2 });
+    expect(await t.balances(member)).toEqual({ gold: 180, diamonds: 2 });
     await assertLedgerBalanced(t.database);
   });
 });
@@ -269,25 +248,8 @@ describe('wallet/history', () => {
 
 // The operator commands run as an operator types them, against a database of their own.
 describe('npm run ops -- wallet:…', { timeout: 120_000 }, () => {
-  const run = promisify(execFile);
-  const CLI = path.resolve(__dirname, '../src/ops/cli.ts');
-  let tdb: TestDatabase;
-  beforeAll(async () => {
-    tdb = await createTestDatabase();
-  });
-  afterAll(() => tdb.drop());
-
-  async function ops(...args: string[]) {
-    try {
-      const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], {
-        env: { ...process.env, DATABASE_URL: tdb.url, LOG_LEVEL: 'silent' },
-      });
-      return { code: 0, out: stdout + stderr };
-    } catch (err) {
-      const e = err as { code: number; stdout: string; stderr: string };
-      return { code: e.code, out: e.stdout + e.stderr };
-    }
-  }
+  const tdb = opsTestDatabase();
+  const { ops } = tdb;
 
   it('grants through the ledger, once per request id, and reports the balance the ledger agrees with', async () => {
     const now = Date.now();

@@ -99,20 +99,15 @@ export async function giveExperience(
     .execute((trx) => grantExperience(trx, userId, { key, source: 'task', amount, now }));
 }
 
-export async function taskId(database: Database, code: string): Promise<number> {
+/** The id of a catalog row by its code. */
+async function catalogId(database: Database, table: 'tasks' | 'achievements', code: string): Promise<number> {
   const row = await database.db
-    .selectFrom('tasks')
+    .selectFrom(table)
     .select('id')
     .where('code', '=', code)
     .executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
-export async function achievementId(database: Database, code: string): Promise<number> {
-  const row = await database.db
-    .selectFrom('achievements')
-    .select('id')
-    .where('code', '=', code)
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
-}
+export const taskId = (database: Database, code: string) => catalogId(database, 'tasks', code);
+export const achievementId = (database: Database, code: string) => catalogId(database, 'achievements', code);

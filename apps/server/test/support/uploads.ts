@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../../src/db/database';
+
+/**
+ * An upload as upload/file or upload/big records it, under a fresh sha256 (the bytes themselves
+ * are not stored: the tests that need them write them to the file store).
+ */
+export async function insertUpload(
+  database: Database,
+  upload: {
+    mime: string;
+    bytes: number;
+    size?: { width: number; height: number } | null;
+    ownerId?: number | null;
+    now: number;
+  },
+): Promise<string> {
+  const sha256 = randomBytes(32).toString('hex');
+  await database.db
+    .insertInto('uploads')
+    .values({
+      sha256,
+      mime: upload.mime,
+      bytes: upload.bytes,
+      width: upload.size?.width ?? null,
+      height: upload.size?.height ?? null,
+      owner_id: upload.ownerId ?? null,
+      created_at: upload.now,
+    })
+    .execute();
+  return sha256;
+}
