@@ -109,6 +109,23 @@ const sidesOf = (options: OptionRow[]) =>
  * update, so two of them at once cannot both act; every gold movement goes through the ledger
  * under a key that can be used once.
  */
+/**
+ * What a winning bet is paid: the gross prize (stake × odds), then the 10% service charge as its
+ * own member row and the house's row (none when the charge rounds to 0).
+ */
+export function winnerPayout(userId: number, betId: number, amount: number, oddsX100: number) {
+  const payout = betPayout(amount, oddsX100, BET_SERVICE_CHARGE);
+  const ref = { refType: 'bet', refId: betId };
+  const legs: Leg[] = [{ userId, currency: 'gold', amount: payout.gross, reason: 'bet_prize', ...ref }];
+  if (payout.charge > 0) {
+    legs.push(
+      { userId, currency: 'gold', amount: -payout.charge, reason: 'bet_charge', ...ref },
+      { userId: null, currency: 'gold', amount: payout.charge, reason: 'bet_charge', ...ref },
+    );
+  }
+  return { ...payout, legs };
+}
+
 export function betOperations({ db, clock }: { db: Kysely<DB>; clock: () => number }) {
   const repo = betsRepo(db);
 
@@ -199,19 +216,8 @@ export function betOperations({ db, clock }: { db: Kysely<DB>; clock: () => numb
         const legs: Leg[] = [];
         const payouts = won.map((bet) => {
           const userId = Number(bet.user_id);
-          const payout = betPayout(Number(bet.amount), bet.odds_x100, BET_SERVICE_CHARGE);
-          const ref = { refType: 'bet', refId: Number(bet.id) };
-          legs.push({ userId, currency: 'gold', amount: payout.gross, reason: 'bet_prize', ...ref });
-          if (payout.charge > 0) {
-            legs.push({ userId, currency: 'gold', amount: -payout.charge, reason: 'bet_charge', ...ref });
-            legs.push({
-              userId: null,
-              currency: 'gold',
-              amount: payout.charge,
-              reason: 'bet_charge',
-              ...ref,
-            });
-          }
+          const payout = winnerPayout(userId, Number(bet.id), Number(bet.amount), bet.odds_x100);
+          legs.push(...payout.legs);
           return { bet, userId, ...payout };
         });
         await postLegs(trx, operationKey, legs, now);

@@ -1,7 +1,8 @@
-import { BET_SERVICE_CHARGE, betPayout, experienceForLevel, LEVEL_MAX } from '@pixelhall/contract';
+import { experienceForLevel, LEVEL_MAX } from '@pixelhall/contract';
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import type { DB, TaskProgressTable, TasksTable } from '../../db/schema';
 import { betsRepo } from '../../features/bets/repo';
+import { winnerPayout } from '../../features/bets/settlement';
 import { levelOperationKey } from '../../features/levels/service';
 import { levelReward } from '../../features/levels/table';
 import { dayOf } from '../../features/progression/clock';
@@ -422,23 +423,11 @@ async function bets(db: Kysely<DB>, world: World, now: number): Promise<Step[]> 
         return eventId;
       },
       legs: () =>
-        won.flatMap((p) => {
-          const payout = betPayout(p.amount, p.oddsX100, BET_SERVICE_CHARGE);
-          const ref = { refType: 'bet', refId: betIds.get(p.key) ?? null };
-          const legs: Leg[] = [
-            { userId: p.userId, currency: 'gold', amount: payout.gross, reason: 'bet_prize', ...ref },
-          ];
-          if (payout.charge > 0)
-            legs.push(
-              { userId: p.userId, currency: 'gold', amount: -payout.charge, reason: 'bet_charge', ...ref },
-              { userId: null, currency: 'gold', amount: payout.charge, reason: 'bet_charge', ...ref },
-            );
-          return legs;
-        }),
+        won.flatMap((p) => winnerPayout(p.userId, betIds.get(p.key) ?? 0, p.amount, p.oddsX100).legs),
       after: async (trx) => {
         const tx = betsRepo(trx);
         for (const p of won) {
-          const payout = betPayout(p.amount, p.oddsX100, BET_SERVICE_CHARGE);
+          const payout = winnerPayout(p.userId, betIds.get(p.key)!, p.amount, p.oddsX100);
           await tx.markWon(betIds.get(p.key)!, payout.prize, payout.charge, settledAt);
         }
         await tx.markLost(eventId, winner, settledAt);
