@@ -249,6 +249,8 @@ export async function up(db: Kysely<any>, d: Dialect): Promise<void> {
     .addColumn('settled_at', d.bigint)
     .execute();
   await db.schema.createIndex('bets_user').on('bets').columns(['user_id', 'id']).execute();
+  // The won and lost filters of bet/list: a range of one member's results, newest first.
+  await db.schema.createIndex('bets_user_result').on('bets').columns(['user_id', 'result', 'id']).execute();
   await db.schema.createIndex('bets_event').on('bets').columns(['event_id', 'id']).execute();
 
   // Short-lived, single-purpose tokens (the mining page's), stored hashed like sessions.
