@@ -5,18 +5,23 @@ import { fetchCycleTime, useMiningToken } from '../api/queries/mining';
 import { useMiningConfig } from '../api/queries/options';
 import { useGuard } from './guard';
 import { MINING_BAR_INITIAL, type MiningBar, miningProgress, runMiningBar } from './mining-bar';
+import { usePageVisible } from './page-visible';
 import './mine-button.css';
 
 const RING_RADIUS = 26;
 const RING_LENGTH = 2 * Math.PI * RING_RADIUS;
 
-/** The mining cycle's bar while the button is on screen (spec §4); stops when it goes. */
+/**
+ * The mining cycle's bar while the button is on screen (spec §4); stops when it goes and while
+ * the page is hidden, and starts again with a poll, so the bar resumes at the server's time.
+ */
 function useMiningBar(enabled: boolean): MiningBar {
   const [bar, setBar] = useState<MiningBar>(MINING_BAR_INITIAL);
+  const visible = usePageVisible();
   useEffect(() => {
-    if (!enabled) return;
+    if (!enabled || !visible) return;
     return runMiningBar({ fetchCycle: fetchCycleTime, onChange: setBar });
-  }, [enabled]);
+  }, [enabled, visible]);
   return bar;
 }
 

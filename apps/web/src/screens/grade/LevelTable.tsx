@@ -1,6 +1,7 @@
 import { groupThousands, type LevelRow } from '@pixelhall/contract';
 import { Button } from 'antd-mobile';
 import { CheckCircleFill, LockOutline } from 'antd-mobile-icons';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClaimLevelReward, useLevelTable } from '../../api/queries/levels';
 import { Pending } from '../../ui/QueryStates';
@@ -11,16 +12,29 @@ export function LevelTable({ level, unclaimed }: { level: number; unclaimed: num
   const { t } = useTranslation();
   const table = useLevelTable();
   const claim = useClaimLevelReward();
+  const list = useRef<HTMLOListElement>(null);
   return (
     <section className="section">
       <h2 className="section__title level-table__title">
         {t('gradeUi.levelRewards')}
         {unclaimed > 0 && (
-          <span className="level-table__ready">{t('gradeUi.unclaimed', { count: unclaimed })}</span>
+          // Rewards to claim may be far down a 60-row table: the badge takes you to the first.
+          <button
+            type="button"
+            className="level-table__ready"
+            onClick={() =>
+              list.current
+                ?.querySelector('[data-state="claimable"]')
+                ?.scrollIntoView({ block: 'center', behavior: 'smooth' })
+            }
+            data-testid="level-jump-claimable"
+          >
+            {t('gradeUi.unclaimed', { count: unclaimed })}
+          </button>
         )}
       </h2>
       {table.data ? (
-        <ol className="level-table" data-testid="level-table">
+        <ol className="level-table" data-testid="level-table" ref={list}>
           {table.data.list.map((row) => (
             <LevelTableRow
               key={row.level}
