@@ -10,9 +10,11 @@ import { ping } from './db/dialect';
 import { accountsRoutes } from './features/accounts/routes';
 import { achievementsRoutes } from './features/achievements/routes';
 import { appVersionRoutes } from './features/app-version/routes';
+import { archiveDownloadRoutes, archivesRoutes } from './features/archives/routes';
 import { betsRoutes } from './features/bets/routes';
 import { commentsRoutes } from './features/comments/routes';
 import { followsRoutes } from './features/follows/routes';
+import { gameRecommendRoutes, gamesRoutes, romFileRoutes } from './features/games/routes';
 import { levelsRoutes } from './features/levels/routes';
 import { miningRoutes } from './features/mining/routes';
 import { newsRoutes } from './features/news/routes';
@@ -124,18 +126,23 @@ export async function buildApp({ config, database, clock = Date.now }: AppDeps):
       propsRoutes(api, services.props);
       betsRoutes(api, services.bets);
       miningRoutes(api, services.mining);
+      gameRecommendRoutes(api, services.games);
     },
     { prefix: '/api' },
   );
   await app.register(
     async (game) => {
       appVersionRoutes(game, services.appVersions);
+      archivesRoutes(game, services.archives);
+      gamesRoutes(game, services.games);
     },
     { prefix: '/game-api' },
   );
   await app.register(
     async (upload) => {
       await uploadsRoutes(upload, services.uploads, services.bigUploads);
+      archiveDownloadRoutes(upload, services.archives);
+      romFileRoutes(upload, services.games);
     },
     { prefix: '/upload' },
   );

@@ -6,9 +6,12 @@ import { accountsService } from './features/accounts/service';
 import { achievementsService } from './features/achievements/service';
 import { appVersionsRepo } from './features/app-version/repo';
 import { appVersionService } from './features/app-version/service';
+import { archivesService } from './features/archives/service';
 import { betsService } from './features/bets/service';
 import { commentsService } from './features/comments/service';
 import { followsService } from './features/follows/service';
+import { gamesRepo } from './features/games/repo';
+import { gamesService } from './features/games/service';
 import { levelsService } from './features/levels/service';
 import { createMailer } from './features/mail/mailer';
 import { miningRepo } from './features/mining/repo';
@@ -110,6 +113,8 @@ export function createServices(
       log,
     }),
     uploads: uploadsService({ repo: uploadsRepo(db), store: fileStore, clock }),
+    archives: archivesService({ db, store: fileStore, clock }),
+    games: gamesService({ db, repo: gamesRepo(db), store: fileStore, clock }),
     bigUploads: bigUploadsService({
       repo: uploadsRepo(db),
       store: fileStore,

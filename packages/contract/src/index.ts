@@ -1,5 +1,6 @@
 export * from './api/achievements';
 export * from './api/app-version';
+export * from './api/archives';
 export * from './api/auth';
 export * from './api/bets';
 export * from './api/comments';
@@ -8,6 +9,7 @@ export * from './api/community-common';
 export * from './api/economy-common';
 export * from './api/endpoint';
 export * from './api/follows';
+export * from './api/games';
 export * from './api/grades';
 export * from './api/levels';
 export * from './api/mining';
@@ -36,10 +38,12 @@ export * from './validators';
 
 import { achievementsEndpoints } from './api/achievements';
 import { appVersionEndpoints } from './api/app-version';
+import { archivesEndpoints } from './api/archives';
 import { authEndpoints } from './api/auth';
 import { betsEndpoints } from './api/bets';
 import { commentsEndpoints } from './api/comments';
 import { followsEndpoints } from './api/follows';
+import { gamesEndpoints } from './api/games';
 import { levelsEndpoints } from './api/levels';
 import { miningEndpoints } from './api/mining';
 import { optionsEndpoints } from './api/options';
@@ -71,4 +75,6 @@ export const endpoints = {
   achievements: achievementsEndpoints,
   bets: betsEndpoints,
   mining: miningEndpoints,
+  archives: archivesEndpoints,
+  games: gamesEndpoints,
 } as const;

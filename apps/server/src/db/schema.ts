@@ -46,6 +46,20 @@ export interface DB {
   bet_options: BetOptionsTable;
   bets: BetsTable;
   access_grants: AccessGrantsTable;
+  archive_slots: ArchiveSlotsTable;
+  archive_versions: ArchiveVersionsTable;
+  emulators: EmulatorsTable;
+  games: GamesTable;
+  game_topics: GameTopicsTable;
+  game_topic_games: GameTopicGamesTable;
+  game_banners: GameBannersTable;
+  game_favourites: GameFavouritesTable;
+  game_plays: GamePlaysTable;
+  game_play_days: GamePlayDaysTable;
+  game_downloads: GameDownloadsTable;
+  game_searches: GameSearchesTable;
+  feedback: FeedbackTable;
+  game_tokens: GameTokensTable;
 }
 
 export interface UsersTable {
@@ -496,5 +510,151 @@ export interface AccessGrantsTable {
   user_id: number;
   purpose: 'mining';
   expires_at: number;
+  created_at: number;
+}
+
+export interface EmulatorsTable {
+  emulator_uid: string;
+  emulator_name: string;
+  icon_url_text: Generated<string>;
+  platform: string;
+  core_name: string;
+  /** Comma-separated ROM extensions, lower case, no dots. */
+  extensions: string;
+  position: Generated<number>;
+}
+
+export interface GamesTable {
+  id: Generated<number>;
+  game_uid: string;
+  game_name: string;
+  description: Generated<string>;
+  icon_image: Generated<string>;
+  /** JSON arrays of addresses. */
+  screenshots: Generated<string>;
+  videos: Generated<string>;
+  platform: string;
+  emulator_type: string;
+  genre: string;
+  version: Generated<string>;
+  /** The ROM in the upload store. */
+  rom_sha256: string;
+  rom_name: string;
+  size: number;
+  rom_md5: string;
+  /** NES: the MD5 without the 16-byte iNES header; null where the platform has no header. */
+  rom_md5_headerless: string | null;
+  upload_time: number;
+  update_time: number;
+  download_count: Generated<number>;
+  favourite_count: Generated<number>;
+  play_count: Generated<number>;
+  recommend_rank: number | null;
+}
+
+export interface GameTopicsTable {
+  id: Generated<number>;
+  title: string;
+  description: Generated<string>;
+  cover: Generated<string>;
+  position: Generated<number>;
+  created_at: number;
+}
+
+export interface GameTopicGamesTable {
+  topic_id: number;
+  game_id: number;
+  position: Generated<number>;
+}
+
+export interface GameBannersTable {
+  id: Generated<number>;
+  title: string;
+  image: string;
+  game_id: number | null;
+  link: Generated<string>;
+  position: Generated<number>;
+  active: Generated<number>;
+  created_at: number;
+}
+
+export interface GameFavouritesTable {
+  user_id: number;
+  game_id: number;
+  created_at: number;
+}
+
+export interface GamePlaysTable {
+  user_id: number;
+  game_id: number;
+  times: Generated<number>;
+  first_played_at: number;
+  last_played_at: number;
+}
+
+export interface GamePlayDaysTable {
+  game_id: number;
+  /** Days since the epoch (UTC). */
+  day: number;
+  count: Generated<number>;
+}
+
+export interface GameDownloadsTable {
+  user_id: number;
+  game_id: number;
+  day: number;
+  created_at: number;
+}
+
+export interface GameSearchesTable {
+  word: string;
+  day: number;
+  count: Generated<number>;
+}
+
+export interface FeedbackTable {
+  id: Generated<number>;
+  user_id: number;
+  device_name: string;
+  device_version: string;
+  problem: string;
+  email: string;
+  created_at: number;
+}
+
+export interface GameTokensTable {
+  token_hash: string;
+  user_id: number;
+  expires_at: number;
+  created_at: number;
+}
+
+/** A member's cloud archive slot (rom_md5, slot); the game's name and cover are kept here. */
+export interface ArchiveSlotsTable {
+  id: Generated<number>;
+  user_id: number;
+  rom_md5: string;
+  slot: number;
+  game_uid: string | null;
+  game_name: string;
+  icon_image: Generated<string>;
+  /** The newest version; saving moves it with a conditional update (the conflict check). */
+  latest_version_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One saved version of a slot; the newest ARCHIVE_HISTORY are kept. */
+export interface ArchiveVersionsTable {
+  id: Generated<number>;
+  slot_id: number;
+  state_sha256: string;
+  image_sha256: string | null;
+  archive_md5: string;
+  bytes: number;
+  core_name: Generated<string>;
+  device_id: string;
+  base_version_id: number | null;
+  access_key: string;
   created_at: number;
 }

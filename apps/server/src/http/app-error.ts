@@ -11,6 +11,11 @@ export class AppError extends Error {
     readonly code: number = MainCode.Fail,
     /** Business failures answer 200; transport problems keep their status (413, 429 …). */
     readonly statusCode = 200,
+    /**
+     * What the caller needs to decide what next (a conflict's newer version); it must match the
+     * endpoint's `data` schema. null for most failures.
+     */
+    readonly data: unknown = null,
   ) {
     super(messageKey);
     this.name = 'AppError';

@@ -23,8 +23,8 @@ export function baseOf(url: string): ApiBase | null {
   return null;
 }
 
-function send(reply: FastifyReply, status: number, code: number, msg: string) {
-  return reply.status(status).type('application/json; charset=utf-8').send({ code, msg, data: null });
+function send(reply: FastifyReply, status: number, code: number, msg: string, data: unknown = null) {
+  return reply.status(status).type('application/json; charset=utf-8').send({ code, msg, data });
 }
 
 /**
@@ -35,7 +35,7 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     const t = translatorOf(request);
     if (error instanceof AppError) {
-      return send(reply, error.statusCode, error.code, t(error.messageKey, error.params));
+      return send(reply, error.statusCode, error.code, t(error.messageKey, error.params), error.data);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0]!;

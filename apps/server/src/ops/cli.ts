@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { requestIdField } from '@pixelhall/contract';
 import pino from 'pino';
@@ -6,10 +7,13 @@ import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { describeEvent, parseSide, parseWhen } from '../features/bets/operator-input';
+import { importFolder } from '../features/games/catalogue';
 import { BroadcastTextError } from '../features/news/service';
+import { createFileStore } from '../features/uploads/storage';
 import { WalletOperatorError } from '../features/wallet/service';
 import { AppError } from '../http/app-error';
 import { seedDemoWorld } from '../seed';
+import { ensureEmulators } from '../seed/games';
 import { createServices } from '../services';
 
 const HELP = `Pixelhall operator commands (npm run ops -- <command>)
@@ -39,6 +43,10 @@ const HELP = `Pixelhall operator commands (npm run ops -- <command>)
                                       pay the bets on the winning side, less the 10% charge
   bets:reverse <event id>             undo the last settlement (refused if a winner spent the prize)
   bets:cancel <event id>              refund every stake and cancel the event
+  games:add <folder> [--genre <genre>]
+                                      add every ROM file under the folder to the game catalogue,
+                                      by extension to its emulator, with its MD5s (whole and
+                                      headerless); files already there are skipped
 
 The database is DATABASE_URL (default file:./data/pixelhall.db).`;
 
@@ -48,6 +56,26 @@ type Command = (
 ) => Promise<void>;
 
 const COMMANDS: Record<string, Command> = {
+  async 'games:add'([folder], flags) {
+    if (!folder) throw new UsageError('games:add needs a folder of ROM files');
+    const config = loadConfig();
+    const database = openDatabase(config.databaseUrl);
+    try {
+      await migrateToLatest(database);
+      const genre = typeof flags.genre === 'string' ? flags.genre : undefined;
+      const store = createFileStore(config.uploadDir);
+      // A database started without the demo seed still knows the standard emulators.
+      await ensureEmulators(database.db, store, Date.now());
+      const done = await importFolder(database.db, store, path.resolve(folder), { genre, now: Date.now() });
+      for (const { file, id } of done.added) console.info(`added #${id}  ${file}`);
+      for (const { file, id } of done.known) console.info(`already #${id}  ${file}`);
+      console.info(
+        `${done.added.length} added, ${done.known.length} already there, ${done.ignored.length} not ROM files`,
+      );
+    } finally {
+      await database.close();
+    }
+  },
   async 'db:migrate'() {
     const database = openDatabase(loadConfig().databaseUrl);
     try {
@@ -279,6 +307,7 @@ async function run(): Promise<void> {
       close: { type: 'string' },
       start: { type: 'string' },
       'request-id': { type: 'string' },
+      genre: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -7,6 +7,7 @@ import { seedDemoCommunity } from './community';
 import { seedDemoMembers } from './demo-members';
 import { seedDemoEconomy } from './economy';
 import { seedEconomyCatalog } from './economy-catalog';
+import { seedDemoGames } from './games';
 
 export interface SeedContext {
   /** The seeding clock's reading: demo content is dated relative to it. */
@@ -29,6 +30,7 @@ export const SEEDERS: Seeder[] = [
   seedDemoCommunity,
   seedEconomyCatalog,
   seedDemoEconomy,
+  seedDemoGames,
 ];
 
 export async function seedDemoWorld(

@@ -7,6 +7,8 @@ import * as m0004social from './0004_social_indexes';
 import * as m0005search from './0005_search';
 import * as m0006pinned from './0006_pinned_posts';
 import * as m0007economy from './0007_economy';
+import * as m0008games from './0008_games';
+import * as m0009archives from './0009_archives';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then
 type Up = (db: Kysely<any>, dialect: Dialect) => Promise<void>;
@@ -23,4 +25,6 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, up: Up]> = [
   ['0005_search', m0005search.up],
   ['0006_pinned_posts', m0006pinned.up],
   ['0007_economy', m0007economy.up],
+  ['0008_games', m0008games.up],
+  ['0009_archives', m0009archives.up],
 ];

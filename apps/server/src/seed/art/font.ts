@@ -1,7 +1,7 @@
 import type { Canvas, Rgb } from './canvas';
 
 /** A 3×5 pixel font: each glyph is five rows of three bits, top row first. */
-const GLYPHS: Record<string, string> = {
+export const GLYPHS: Record<string, string> = {
   A: '010 101 111 101 101',
   B: '110 101 110 101 110',
   C: '011 100 100 100 011',
