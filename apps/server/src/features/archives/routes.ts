@@ -5,7 +5,7 @@ import { registerEndpoint } from '../../http/endpoint';
 import { answer } from '../../http/envelope';
 import { assertFullMember } from '../accounts/tourists';
 import { attachmentDisposition } from '../uploads/file-types';
-import { parseRange } from '../uploads/range';
+import { sendStoredFile } from '../uploads/send-file';
 import type { ArchivesService } from './service';
 
 /** The game-service paths of cloud archives (inside the `/game-api` plugin). */
@@ -46,34 +46,11 @@ export function archiveDownloadRoutes(upload: FastifyInstance, archives: Archive
       const file = await archives.findDownload(Number(id), key, part === 'image' ? 'image' : 'state');
       if (!file) throw notFound();
 
-      const etag = `"${file.sha256}"`;
-      const ifRange = request.headers['if-range'];
-      const range =
-        ifRange === undefined || ifRange === etag ? parseRange(request.headers.range, file.size) : null;
-      if (range === 'unsatisfiable') {
-        reply.header('content-range', `bytes */${file.size}`);
-        throw new AppError('errors.invalid_payload', {}, 0, 416);
-      }
-      reply
-        .header('content-type', file.mime)
-        .header('content-disposition', file.image ? 'inline' : attachmentDisposition(file.name))
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'")
+      return sendStoredFile(request, reply, file, {
+        disposition: file.image ? 'inline' : attachmentDisposition(file.name),
         // Private to the owner: no shared cache may keep it.
-        .header('cache-control', 'private, no-cache')
-        .header('etag', etag)
-        .header('accept-ranges', 'bytes');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      if (range) {
-        reply
-          .code(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
-          .header('content-length', range.end - range.start + 1);
-      } else {
-        reply.header('content-length', file.size);
-      }
-      if (request.method === 'HEAD') return reply.send();
-      return reply.send(file.read(range ?? undefined));
+        cacheControl: 'private, no-cache',
+      });
     },
   });
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
 import { registerEndpoint } from '../../http/endpoint';
 import { attachmentDisposition } from '../uploads/file-types';
-import { parseRange } from '../uploads/range';
+import { sendStoredFile } from '../uploads/send-file';
 import type { GamesService } from './service';
 
 const g = endpoints.games;
@@ -70,32 +70,16 @@ export function romFileRoutes(upload: FastifyInstance, games: GamesService): voi
       if (!SHA256.test(sha256)) throw notFound();
       const rom = await games.findRom(sha256);
       if (!rom) throw notFound();
-      const etag = `"${rom.sha256}"`;
-      const ifRange = request.headers['if-range'];
-      const range =
-        ifRange === undefined || ifRange === etag ? parseRange(request.headers.range, rom.size) : null;
-      if (range === 'unsatisfiable') {
-        reply.header('content-range', `bytes */${rom.size}`);
-        throw new AppError('errors.invalid_payload', {}, 0, 416);
-      }
-      reply
-        .header('content-type', 'application/octet-stream')
-        .header('content-disposition', attachmentDisposition(rom.name))
-        .header('content-security-policy', "default-src 'none'")
-        // The address is the content's hash: the bytes under it never change.
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('etag', etag)
-        .header('accept-ranges', 'bytes');
-      if (range) {
-        reply
-          .code(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${rom.size}`)
-          .header('content-length', range.end - range.start + 1);
-      } else {
-        reply.header('content-length', rom.size);
-      }
-      if (request.method === 'HEAD') return reply.send();
-      return reply.send(rom.read(range ?? undefined));
+      return sendStoredFile(
+        request,
+        reply,
+        { ...rom, mime: 'application/octet-stream' },
+        {
+          disposition: attachmentDisposition(rom.name),
+          // The address is the content's hash: the bytes under it never change.
+          cacheControl: 'public, max-age=31536000, immutable',
+        },
+      );
     },
   });
 }

@@ -2,7 +2,7 @@ import { DOWNLOAD_FILE_PATH } from '@pixelhall/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
 import { attachmentDisposition } from './file-types';
-import { parseRange } from './range';
+import { sendStoredFile } from './send-file';
 import type { UploadsService } from './service';
 
 const FILE_ID = /^[1-9]\d{0,14}$/;
@@ -28,33 +28,11 @@ export function downloadRoutes(upload: FastifyInstance, service: UploadsService)
       const file = await service.findDownload(Number(id), key);
       if (!file) throw notFound();
 
-      const etag = `"${file.sha256}"`;
-      const ifRange = request.headers['if-range'];
-      const range =
-        ifRange === undefined || ifRange === etag ? parseRange(request.headers.range, file.size) : null;
-      if (range === 'unsatisfiable') {
-        reply.header('content-range', `bytes */${file.size}`);
-        throw new AppError('errors.invalid_payload', {}, 0, 416);
-      }
-      reply
-        .header('content-type', file.mime)
-        .header('content-disposition', attachmentDisposition(file.name))
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'")
-        .header('cache-control', 'private, no-cache')
-        .header('etag', etag)
-        .header('accept-ranges', 'bytes');
-      if (request.method === 'GET' && (!range || range.start === 0)) await service.countDownload(file.id);
-      if (range) {
-        reply
-          .code(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
-          .header('content-length', range.end - range.start + 1);
-      } else {
-        reply.header('content-length', file.size);
-      }
-      if (request.method === 'HEAD') return reply.send();
-      return reply.send(file.read(range ?? undefined));
+      return sendStoredFile(request, reply, file, {
+        disposition: attachmentDisposition(file.name),
+        cacheControl: 'private, no-cache',
+        onStart: () => service.countDownload(file.id),
+      });
     },
   });
 }
