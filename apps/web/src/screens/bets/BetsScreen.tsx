@@ -28,7 +28,7 @@ export default function BetsScreen() {
   return (
     <Screen>
       <NavBar title={t('betsUi.title')} />
-      <Tabs activeKey={tab} onChange={(key) => setTab(key as Tab)} className="bets-tabs">
+      <Tabs activeKey={tab} onChange={(key) => setTab(key as Tab)} className="screen-tabs">
         <Tabs.Tab key="place" title={t('betsUi.place')}>
           <PlaceBet onPlaced={() => setTab('mine')} />
         </Tabs.Tab>

@@ -22,7 +22,7 @@ export default function PropsScreen() {
   return (
     <Screen>
       <NavBar title={t('propsUi.title')} right={<BalanceChips />} />
-      <Tabs activeKey={tab} onChange={(key) => setTab(key as PropsTab)} className="props-tabs">
+      <Tabs activeKey={tab} onChange={(key) => setTab(key as PropsTab)} className="screen-tabs">
         <Tabs.Tab key="shop" title={t('propsUi.shopTab')}>
           <PropShop />
         </Tabs.Tab>

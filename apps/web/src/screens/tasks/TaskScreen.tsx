@@ -33,7 +33,7 @@ export default function TaskScreen() {
       <NavBar title={t('tasksUi.title')} />
       <TaskSummary ready={claimableCount(data)} />
       {data ? (
-        <Tabs activeKey={tab} onChange={(key) => setTab(key as Tab)} className="task-tabs">
+        <Tabs activeKey={tab} onChange={(key) => setTab(key as Tab)} className="screen-tabs">
           <Tabs.Tab key="daily" title={<TabTitle text={t('tasksUi.daily')} tasks={data.daily} />}>
             <ResetsIn resetsAt={data.resets_at} onReset={() => void lists.refetch()} />
             <TaskList tasks={data.daily} testId="daily-tasks" />

@@ -30,7 +30,7 @@ export default function WalletScreen() {
       ) : (
         <Pending />
       )}
-      <Tabs activeKey={tab} onChange={(key) => setTab(key as Tab)} className="wallet-tabs">
+      <Tabs activeKey={tab} onChange={(key) => setTab(key as Tab)} className="screen-tabs wallet-tabs">
         <Tabs.Tab key="exchange" title={t('walletUi.exchangeAction')}>
           {wallet.data && <ExchangeForm wallet={wallet.data} />}
         </Tabs.Tab>
