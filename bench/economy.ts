@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { endpoints, endpointUrl } from '@pixelhall/contract';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
+import { callApi } from './api-call';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -124,17 +125,8 @@ async function load(port: number, s: Scenario): Promise<Measured> {
   };
 }
 
-/** One call as the app makes it; anything but code 1 stops the benchmark with the message. */
-async function call<T>(port: number, token: string, apiPath: string, payload: object): Promise<T> {
-  const res = await fetch(`http://127.0.0.1:${port}${apiPath}`, {
-    method: 'POST',
-    headers: headers(token),
-    body: JSON.stringify(payload),
-  });
-  const envelope = (await res.json()) as { code: number; msg: string; data: T };
-  if (envelope.code !== 1) throw new Error(`${apiPath} ${JSON.stringify(payload)}: ${envelope.msg}`);
-  return envelope.data;
-}
+const call = <T>(port: number, token: string, apiPath: string, payload: object) =>
+  callApi<T>(port, headers(token), apiPath, payload);
 
 console.info(
   `Economy benchmark: ${CONNECTIONS} connections, ${SECONDS}s per scenario; ` +

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRandom } from '@pixelhall/server/src/seed/random';
 import autocannon from 'autocannon';
+import { callApi } from './api-call';
 import { feedsDatabase } from './feeds-data';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -60,17 +61,8 @@ function headers(token: string, member = true): Record<string, string> {
   };
 }
 
-/** One call as the app makes it; anything but code 1 stops the benchmark with the message. */
-async function call<T>(port: number, token: string, apiPath: string, payload: object): Promise<T> {
-  const res = await fetch(`http://127.0.0.1:${port}${apiPath}`, {
-    method: 'POST',
-    headers: headers(token),
-    body: JSON.stringify(payload),
-  });
-  const envelope = (await res.json()) as { code: number; msg: string; data: T };
-  if (envelope.code !== 1) throw new Error(`${apiPath} ${JSON.stringify(payload)}: ${envelope.msg}`);
-  return envelope.data;
-}
+const call = <T>(port: number, token: string, apiPath: string, payload: object) =>
+  callApi<T>(port, headers(token), apiPath, payload);
 
 type Page = { list: { id: number }[]; cursor: string | null };
 
