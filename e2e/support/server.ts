@@ -7,7 +7,10 @@ import { buildApp } from '@pixelhall/server/src/app';
 import { prepareDatabase } from '@pixelhall/server/src/boot';
 import { type Config, testConfig } from '@pixelhall/server/src/config';
 
-export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist');
+/** The built app; E2E_WEB_DIST points at another build (several people testing at once). */
+export const WEB_DIST =
+  process.env.E2E_WEB_DIST ??
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist');
 
 /** A free loopback port, for servers whose address others must know before they start. */
 export function freePort(): Promise<number> {

@@ -18,3 +18,16 @@ export const host = new HostBridge(channel ? createNativeTransport(channel) : we
 /** Inside an iOS or Android shell (which then owns the login page, third-party SDKs …). */
 export const isNativeShell = channel !== null;
 export type { HostCall, StatusBarStyle } from './protocol';
+
+declare global {
+  interface Window {
+    /**
+     * The app's host bridge, for the browser console and the browser journeys that drive the
+     * host directly (e2e). Code on the page could already reach everything the bridge reaches.
+     */
+    pixelhallHost?: Pick<HostBridge, 'call' | 'on'>;
+  }
+}
+if (typeof window !== 'undefined') {
+  window.pixelhallHost = { call: host.call.bind(host), on: host.on.bind(host) };
+}

@@ -18,7 +18,8 @@ export interface HostReply<T = unknown> {
   missing?: boolean;
 }
 
-export type HostPushEvent = 'progress' | 'archiveProgress' | 'archiveList' | 'token';
+/** Spec §7's pushes, plus `importProgress` (a ROM directory scan takes minutes; spec §1). */
+export type HostPushEvent = 'progress' | 'archiveProgress' | 'archiveList' | 'token' | 'importProgress';
 export interface HostPush {
   event: HostPushEvent;
   data: unknown;

@@ -13,6 +13,7 @@ import type {
   ThirdPartyLoginRequest,
   ThirdPartyLoginResult,
 } from './protocol';
+import { registerGameCalls } from './web-games';
 
 type Handler = (payload: unknown) => Promise<unknown> | unknown;
 
@@ -96,6 +97,7 @@ export function createWebHost(win: Window = window) {
     if ((win.history.state as { idx?: number } | null)?.idx) win.history.back();
     else navigateTo('/me', { replace: true });
   });
+  registerGameCalls({ handle, push });
 
   return { transport, handle, push };
 }

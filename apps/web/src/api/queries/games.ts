@@ -1,0 +1,198 @@
+import { endpoints, type Game, type PayloadOf } from '@pixelhall/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useSession } from '../../state/session';
+import { request } from '../client';
+import { queryClient } from '../query-client';
+import { pageFields, usePagedQuery } from './paged-query';
+
+/**
+ * The game service's reads and writes (spec §7 game-service paths). Screens share these so a
+ * favourite toggled on /rom shows at once on /me/favorite and the game cards.
+ */
+export const gameKeys = {
+  all: ['games'] as const,
+  detail: (id: number) => ['games', 'detail', id] as const,
+  list: (filters: GameListFilters) => ['games', 'list', filters] as const,
+  homeSections: ['games', 'home-sections'] as const,
+  homeSection: (key: string) => ['games', 'home-section', key] as const,
+  banners: ['games', 'banners'] as const,
+  hotWords: ['games', 'hot-words'] as const,
+  topics: ['games', 'topics'] as const,
+  topicGames: (topicId: number) => ['games', 'topic', topicId] as const,
+  conditions: ['games', 'conditions'] as const,
+  media: (id: number) => ['games', 'media', id] as const,
+  recommend: (by: { post_id?: number; game_id?: number }) => ['games', 'recommend', by] as const,
+  similar: (id: number) => ['games', 'similar', id] as const,
+  /** The caller's: cleared on sign-out with the rest of the cache. */
+  favourites: ['games', 'favourites'] as const,
+  collectList: ['games', 'collect-list'] as const,
+  library: ['games', 'library'] as const,
+};
+
+export type GameListFilters = Omit<PayloadOf<typeof endpoints.games.gameList>, 'page' | 'num' | 'cursor'>;
+
+const quiet = { successToast: false, failToast: false } as const;
+
+export function useGameDetail(id: number) {
+  const token = useSession((s) => s.token);
+  return useQuery({
+    // The answer carries is_collected, which depends on who asks.
+    queryKey: [...gameKeys.detail(id), Boolean(token)],
+    queryFn: ({ signal }) => request(endpoints.games.gameDetail, { id }, { ...quiet, signal }),
+    enabled: id > 0,
+  });
+}
+
+/** Search and filter the catalogue, paged; a keyword counts toward the hot words. */
+export function useGameList(filters: GameListFilters, enabled = true) {
+  return usePagedQuery<Game>({
+    queryKey: gameKeys.list(filters),
+    fetchPage: (param, signal) =>
+      request(endpoints.games.gameList, { ...filters, ...pageFields(param) }, { ...quiet, signal }),
+    enabled,
+  });
+}
+
+export function useHomeSections(num = 6) {
+  return useQuery({
+    queryKey: [...gameKeys.homeSections, num],
+    queryFn: ({ signal }) => request(endpoints.games.homeSection, { num }, { ...quiet, signal }),
+  });
+}
+
+export function useHomeSectionGames(key: PayloadOf<typeof endpoints.games.homeSectionList>['key']) {
+  return usePagedQuery<Game>({
+    queryKey: gameKeys.homeSection(key),
+    fetchPage: (param, signal) =>
+      request(endpoints.games.homeSectionList, { key, ...pageFields(param) }, { ...quiet, signal }),
+  });
+}
+
+export function useGameBanners() {
+  return useQuery({
+    queryKey: gameKeys.banners,
+    queryFn: ({ signal }) => request(endpoints.games.gameBanners, {}, { ...quiet, signal }),
+  });
+}
+
+export function useGameHotWords(num = 10) {
+  return useQuery({
+    queryKey: [...gameKeys.hotWords, num],
+    queryFn: ({ signal }) => request(endpoints.games.hotWords, { num }, { ...quiet, signal }),
+  });
+}
+
+export function useGameTopics() {
+  return usePagedQuery({
+    queryKey: gameKeys.topics,
+    fetchPage: (param, signal) => request(endpoints.games.topicList, pageFields(param), { ...quiet, signal }),
+  });
+}
+
+export function useTopicGames(topicId: number) {
+  return usePagedQuery<Game>({
+    queryKey: gameKeys.topicGames(topicId),
+    fetchPage: (param, signal) =>
+      request(endpoints.games.topicGame, { topic_id: topicId, ...pageFields(param) }, { ...quiet, signal }),
+    enabled: topicId > 0,
+  });
+}
+
+/** The classification filters: emulators (with their extensions and icons), genres, platforms. */
+export function useGameConditions() {
+  return useQuery({
+    queryKey: gameKeys.conditions,
+    queryFn: ({ signal }) => request(endpoints.games.conditionOpt, {}, { ...quiet, signal }),
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function useGameMedia(id: number) {
+  return useQuery({
+    queryKey: gameKeys.media(id),
+    queryFn: ({ signal }) => request(endpoints.games.mediaLink, { id }, { ...quiet, signal }),
+    enabled: id > 0,
+  });
+}
+
+/** Games to show beside a post or a game. */
+export function useRecommendGames(by: { post_id?: number; game_id?: number }, num = 6) {
+  return useQuery({
+    queryKey: [...gameKeys.recommend(by), num],
+    queryFn: ({ signal }) => request(endpoints.games.recommendGames, { ...by, num }, { ...quiet, signal }),
+  });
+}
+
+/** More games like the one shown. */
+export function useSimilarGames(id: number, num = 6) {
+  return useQuery({
+    queryKey: [...gameKeys.similar(id), num],
+    queryFn: ({ signal }) => request(endpoints.games.otherGames, { id, num }, { ...quiet, signal }),
+    enabled: id > 0,
+  });
+}
+
+export function useFavouriteGames() {
+  const token = useSession((s) => s.token);
+  return usePagedQuery({
+    queryKey: gameKeys.favourites,
+    fetchPage: (param, signal) =>
+      request(endpoints.games.collectionGameList, pageFields(param), { ...quiet, signal }),
+    enabled: Boolean(token),
+  });
+}
+
+/** All the caller's favourites at once (ids and MD5s), to mark downloaded and imported games. */
+export function useCollectList() {
+  const token = useSession((s) => s.token);
+  return useQuery({
+    queryKey: gameKeys.collectList,
+    queryFn: ({ signal }) => request(endpoints.games.collectList, {}, { ...quiet, signal }),
+    enabled: Boolean(token),
+  });
+}
+
+/** The caller's play history (userLog/gameLibList), last played first. */
+export function useGameLibrary() {
+  const token = useSession((s) => s.token);
+  return usePagedQuery({
+    queryKey: gameKeys.library,
+    fetchPage: (param, signal) =>
+      request(endpoints.games.gameLibList, pageFields(param), { ...quiet, signal }),
+    enabled: Boolean(token),
+  });
+}
+
+/** Favourite or unfavourite: the answer updates the detail and every favourites list. */
+export function useToggleFavourite() {
+  return useMutation({
+    mutationFn: (input: { id: number; collect: boolean }) =>
+      request(endpoints.games.gameCollect, { id: input.id, collect: input.collect }),
+    onSuccess: (state) => {
+      queryClient.setQueriesData<{ is_collected: boolean; favourite_count: number }>(
+        { queryKey: gameKeys.detail(state.id) },
+        (old) =>
+          old ? { ...old, is_collected: state.is_collected, favourite_count: state.favourite_count } : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: gameKeys.favourites });
+      void queryClient.invalidateQueries({ queryKey: gameKeys.collectList });
+    },
+  });
+}
+
+/** Asks for a ROM's download address; the server counts the download. */
+export function requestGameDownload(id: number) {
+  return request(endpoints.games.downloadGame, { id }, { successToast: false });
+}
+
+/** Records a play. Spec §7: the recent-game-record call has its failure toast disabled. */
+export function recordGamePlay(id: number) {
+  return request(endpoints.games.useGame, { id }, quiet).then(() => {
+    void queryClient.invalidateQueries({ queryKey: gameKeys.library });
+  });
+}
+
+/** Matches imported ROMs to catalogue games by MD5 (whole file or headerless). */
+export function matchRoms(md5: string[]) {
+  return request(endpoints.games.romMatch, { md5 }, quiet);
+}

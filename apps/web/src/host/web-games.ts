@@ -1,0 +1,15 @@
+import type { HostCall, HostPushEvent } from './protocol';
+
+/** What a web-host feature gets to register its calls and push its events. */
+export interface HostWiring {
+  handle(call: HostCall, handler: (payload: unknown) => Promise<unknown> | unknown): void;
+  push(event: HostPushEvent, data: unknown): void;
+}
+
+/**
+ * The game calls of the web host (spec §7): downloads, ROM import, the emulator and save
+ * archives. Each feature registers its own calls; their heavy parts load on first use.
+ */
+export function registerGameCalls(wiring: HostWiring): void {
+  void wiring;
+}
