@@ -1,7 +1,7 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import { CLIENT_VERSION, DEFAULT_LOCALE, negotiateLocale } from '@pixelhall/contract';
+import { type ApiBase, CLIENT_VERSION, DEFAULT_LOCALE, negotiateLocale } from '@pixelhall/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -69,7 +69,11 @@ export async function buildApp({ config, database, clock = Date.now }: AppDeps):
   app.decorateRequest('locale', DEFAULT_LOCALE);
   app.decorateRequest('t', null as never);
   app.decorateRequest('member', null);
-  app.decorate('resolveMember', (token: string) => services.sessions.resolve(token));
+  app.decorate('resolveMember', async (token: string, base: ApiBase) => {
+    const member = await services.sessions.resolve(token);
+    if (member || base === 'api') return member;
+    return services.games.tokenMember(token);
+  });
   app.addHook('onRequest', async (request) => {
     request.locale = negotiateLocale(request.headers['accept-language']);
     request.t = translator(request.locale);

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { endpoints, GameCode } from '@pixelhall/contract';
+import { endpoints, GameCode, MainCode } from '@pixelhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addGame, romHashes, upsertEmulator } from '../src/features/games/catalogue';
+import { GAME_SEARCHES_PER_MINUTE } from '../src/features/games/routes';
 import { createFileStore } from '../src/features/uploads/storage';
 import { HOMEBREWS, homebrewRom } from '../src/seed/games/homebrew';
 import { buildTestApp, call, type TestApp } from './helper';
@@ -475,6 +476,18 @@ describe('feedback/submit', () => {
   });
 });
 
+describe('game/gameList rate limit', () => {
+  it('cuts off a flood of searches (hot words cannot be farmed by script)', async () => {
+    const { token } = await t.make.member();
+    const codes: number[] = [];
+    for (let i = 0; i <= GAME_SEARCHES_PER_MINUTE; i += 1) {
+      codes.push((await call(t.app, g.gameList, { keyword: 'flood', page: 1, num: 1 }, { token })).status);
+    }
+    expect(codes.slice(0, GAME_SEARCHES_PER_MINUTE).every((c) => c === 200)).toBe(true);
+    expect(codes.at(-1)).toBe(429);
+  });
+});
+
 describe('requestToken/token', () => {
   it('gives a member a short-lived token that names them', async () => {
     const { token, user } = await t.make.member();
@@ -482,10 +495,43 @@ describe('requestToken/token', () => {
     const { body } = await call(t.app, g.requestToken, {}, { token });
     const data = body.data as { token: string; expires_at: number };
     expect(data.expires_at).toBe(t.clock.now + 30 * 60 * 1000);
-    expect(await t.services.games.tokenMember(data.token)).toBe(user.id);
+    expect((await t.services.games.tokenMember(data.token))?.id).toBe(user.id);
     expect(await t.services.games.tokenMember('other')).toBeNull();
     t.clock.advance(31 * 60 * 1000);
     expect(await t.services.games.tokenMember(data.token)).toBeNull();
+  });
+
+  it('acts for the member on the game service and the upload host, never on the main API', async () => {
+    const { token } = await t.make.member();
+    const issued = await call(t.app, g.requestToken, {}, { token });
+    const gameToken = (issued.body.data as { token: string }).token;
+
+    const favourite = await call(
+      t.app,
+      g.gameCollect,
+      { id: tileGarden, collect: true },
+      { token: gameToken },
+    );
+    expect(favourite.body.code).toBe(GameCode.Success);
+    const mine = await call(t.app, g.collectList, {}, { token });
+    expect((mine.body.data as { list: { game_id: number }[] }).list.map((x) => x.game_id)).toContain(
+      tileGarden,
+    );
+
+    const tus = await t.app.inject({
+      method: 'POST',
+      url: '/upload/upload/big',
+      headers: {
+        authorization: `Bearer ${gameToken}`,
+        'tus-resumable': '1.0.0',
+        'upload-length': '4',
+        'upload-metadata': `filename ${Buffer.from('slot1.state').toString('base64')}`,
+      },
+    });
+    expect(tus.statusCode).toBe(201);
+
+    const wallet = await call(t.app, endpoints.wallet.userWallet, {}, { token: gameToken });
+    expect(wallet.body.code).toBe(MainCode.Expired);
   });
 });
 

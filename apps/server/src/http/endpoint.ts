@@ -62,7 +62,7 @@ export function registerEndpoint<E extends EndpointDef>(
       preHandler: async (request) => {
         if (def.auth === 'none') return;
         const token = tokenFromAuthorization(request.headers.authorization);
-        request.member = token ? await app.resolveMember(token) : null;
+        request.member = token ? await app.resolveMember(token, def.base) : null;
         if (def.auth === 'required' && !request.member) {
           throw new AppError('errors.not_logged_in', {}, expiredCodeFor(def.base));
         }

@@ -1,4 +1,4 @@
-import type { Locale } from '@pixelhall/contract';
+import type { ApiBase, Locale } from '@pixelhall/contract';
 import type { Translate } from '../i18n';
 
 /** The member a request acts for, resolved from its bearer token. */
@@ -6,6 +6,10 @@ export interface Member {
   id: number;
   username: string;
   nickname: string;
+  /**
+   * The session behind the token; 0 for a game-service request token (`requestToken/token`),
+   * which has none and is accepted only by the game service and the upload host.
+   */
   sessionId: number;
   /** A visitor account (`tourist`) that has not become a full member yet. */
   isTourist: boolean;
@@ -21,7 +25,11 @@ declare module 'fastify' {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Resolves a bearer token to its member; decorated by the app so every base shares it. */
-    resolveMember(token: string): Promise<Member | null>;
+    /**
+     * Resolves a bearer token to its member for a call on `base`; decorated by the app so every
+     * base shares it. The main API takes session tokens only; the game service and the upload
+     * host also take the short-lived request tokens of `requestToken/token`.
+     */
+    resolveMember(token: string, base: ApiBase): Promise<Member | null>;
   }
 }

@@ -323,7 +323,7 @@ export const requestToken = endpoint({
   path: 'requestToken/token',
   auth: 'required',
   summary:
-    'A short-lived (30 min) token naming the member, for the native host’s downloader and archive uploads, so they never hold the long-lived session token',
+    'A short-lived (30 min) token naming the member, for the host’s downloader and archive uploads, so they never hold the long-lived session token. The game service and the upload host take it as the bearer token; the main API does not',
   payload: z.object({}),
   data: z.object({ token: z.string(), expires_at: z.number().int() }),
 });

@@ -460,9 +460,11 @@ export function gamesRepo(db: Kysely<DB>) {
     tokenMember: (tokenHash: string, now: number) =>
       db
         .selectFrom('game_tokens')
-        .select('user_id')
-        .where('token_hash', '=', tokenHash)
-        .where('expires_at', '>', now)
+        .innerJoin('users', 'users.id', 'game_tokens.user_id')
+        .select(['game_tokens.user_id', 'users.username', 'users.nickname', 'users.is_tourist'])
+        .where('game_tokens.token_hash', '=', tokenHash)
+        .where('game_tokens.expires_at', '>', now)
+        .where('users.status', '=', 'active')
         .executeTakeFirst(),
 
     romBySha: (sha256: string) =>

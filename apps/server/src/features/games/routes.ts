@@ -10,12 +10,16 @@ const g = endpoints.games;
 
 /** Feedback per member: enough for a real report and its follow-ups, not for a flood. */
 const FEEDBACK_LIMIT = { max: 5, timeWindow: '1 hour' };
+/** Catalogue searches per member or address: a person types far fewer; a script farming hot words is cut off. */
+export const GAME_SEARCHES_PER_MINUTE = 120;
 /** Starting games per member: far more than anyone plays, too few to farm play tasks by script. */
 const PLAY_LIMIT = { max: 30, timeWindow: '1 minute' };
 
 /** The game service (`/game-api`). */
 export function gamesRoutes(game: FastifyInstance, games: GamesService): void {
-  registerEndpoint(game, g.gameList, ({ payload }) => games.list(payload));
+  registerEndpoint(game, g.gameList, ({ payload }) => games.list(payload), {
+    rateLimit: { max: GAME_SEARCHES_PER_MINUTE, timeWindow: '1 minute' },
+  });
   registerEndpoint(game, g.gameDetail, ({ payload, member }) => games.detail(payload.id, member?.id ?? null));
   registerEndpoint(game, g.romMatch, ({ payload }) => games.match(payload.md5));
   registerEndpoint(game, g.homeSection, ({ payload }) => games.home(payload.num));

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { DB } from '../../db/schema';
 import { fail } from '../../http/app-error';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
+import type { Member } from '../../http/request-context';
 import { recordActivity } from '../progression/activity';
 import { dayOf } from '../progression/clock';
 import { hotTermOf } from '../search/terms';
@@ -364,10 +365,17 @@ export function gamesService({
       return { token, expires_at: expiresAt };
     },
 
-    /** The member a requestToken/token names, while it lasts. */
-    async tokenMember(token: string): Promise<number | null> {
+    /** The member a requestToken/token names, while it lasts and the account is active. */
+    async tokenMember(token: string): Promise<Member | null> {
       const row = await repo.tokenMember(createHash('sha256').update(token).digest('hex'), clock());
-      return row ? Number(row.user_id) : null;
+      if (!row) return null;
+      return {
+        id: Number(row.user_id),
+        username: row.username,
+        nickname: row.nickname,
+        sessionId: 0,
+        isTourist: row.is_tourist === 1,
+      };
     },
 
     /** Beside a game: ones like it; beside a post: games whose names share a word with it. */
