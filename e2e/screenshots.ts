@@ -10,6 +10,7 @@ import { hashPassword } from '@pixelhall/server/src/features/accounts/passwords'
 import { sessionsRepo } from '@pixelhall/server/src/features/sessions/repo';
 import { sessionsService } from '@pixelhall/server/src/features/sessions/service';
 import type { BrowserContext, Page } from 'playwright-core';
+import { stageCloudArchives } from './support/archives';
 import { expectScreenOnPage, launchBrowser, phoneContext } from './support/browser';
 import { stageCommunityScene } from './support/community-scene';
 import { startServer } from './support/server';
@@ -88,6 +89,43 @@ const SCREENS: Array<[name: string, hash: string, screen: string, viewer?: Viewe
   ['me-bets-mine', '/me/bets?tab=mine', 'me-bets', 'pat'],
   ['me-bets-low-level', '/me/bets', 'me-bets', 'member'],
   ['home-mine', '/home', 'home', 'pat'],
+  // Games: the detail, downloads and the member's game lists (the seed has games 1..30).
+  ['rom', '/rom/1', 'rom'],
+  ['rom-pat', '/rom/2', 'rom', 'pat'],
+  ['game-download', '/game/download', 'game-download'],
+  ['game-download-historical', '/game/download?tab=historical', 'game-download'],
+  ['game-download-historical-pat', '/game/download?tab=historical', 'game-download', 'pat'],
+  ['game-download-imported', '/game/download?tab=imported', 'game-download'],
+  ['me-game', '/me/game', 'me-game'],
+  ['me-favorite', '/me/favorite', 'me-favorite', 'pat'],
+  ['me-favorite-empty', '/me/favorite', 'me-favorite', 'member'],
+  ['me-recent', '/me/recent', 'me-recent', 'pat'],
+  // The game area: hub, search, topics, sections, recent games, recommended and classification.
+  ['game-search', '/game/search', 'game-search'],
+  ['game-topic', '/game/topic?id=1', 'game-topic'],
+  ['game-more', '/game/more?key=week_hot', 'game-more'],
+  ['game-recent', '/game/recent', 'game-recent'],
+  ['game-components-topics', '/game/components/topics', 'game-components-topics'],
+  ['game-components-recommend', '/game/components/recommend', 'game-components-recommend'],
+  [
+    'game-components-classification',
+    '/game/components/classification?emulator=nes&sort=hot',
+    'game-components-classification',
+  ],
+  // Game settings (ROM directory, emulator, systems, storage) and the feedback form.
+  ['setting-game', '/me/setting/game', 'me-setting-game'],
+  ['setting-game-member', '/me/setting/game', 'me-setting-game', 'member'],
+  ['me-feedback', '/me/feedback', 'me-feedback', 'member'],
+  // Save archives: this device's (empty in a fresh browser) and Pat's cloud saves, staged below.
+  ['me-archives', '/me/archives', 'me-archives'],
+  ['me-archives-slot', '/me/archives/slot?romMd5=0123456789abcdef0123456789abcdef', 'me-archives-slot'],
+  ['me-archives-cloud', '/me/archives/cloud', 'me-archives-cloud', 'pat'],
+  [
+    'me-archives-cloud-slot',
+    '/me/archives/cloud/slot?romMd5=__ARCHIVE_ROM__',
+    'me-archives-cloud-slot',
+    'pat',
+  ],
 ];
 
 /** A name picks its screen and its variants: `me` takes `me-member` and `me-tourist` too. */
@@ -131,6 +169,9 @@ try {
     __SELF__: encodeURIComponent(server.url),
     ...(await showcasePosts(server.databaseUrl)),
   };
+  if (tokens.pat && SCREENS.some(([name]) => name.startsWith('me-archives-cloud') && picked(name))) {
+    placeholders.__ARCHIVE_ROM__ = await stageCloudArchives(server.url, tokens.pat);
+  }
   for (const theme of ['dark', 'light'] as const) {
     const contexts: BrowserContext[] = [];
     const pages = new Map<Viewer, Page>();

@@ -32,12 +32,14 @@ export interface BigUploadHandle {
 export function startBigUpload(
   file: File,
   onProgress: (sent: number, total: number) => void,
+  /** A game-service request token to send instead of the session token (see RequestOptions.bearer). */
+  bearer?: string,
 ): BigUploadHandle {
   const sizeProblem = validateUploadSize(file.size);
   if (sizeProblem) {
     return { done: Promise.reject(new ApiError('business', i18n.t(sizeProblem))), cancel: () => {} };
   }
-  const token = useSession.getState().token;
+  const token = bearer ?? useSession.getState().token;
   if (!token) {
     return {
       done: Promise.reject(new ApiError('login-required', i18n.t('errors.not_logged_in'))),
@@ -65,12 +67,12 @@ export function startBigUpload(
       onProgress,
       onSuccess: ({ lastResponse }) => {
         try {
-          resolve(finishedUpload(lastResponse));
+          resolve(finishedUpload(lastResponse, Boolean(bearer)));
         } catch (err) {
           reject(err);
         }
       },
-      onError: (err) => reject(uploadError(err)),
+      onError: (err) => reject(uploadError(err, Boolean(bearer))),
       // A refusal (too large, expired session) will not change by sending again.
       onShouldRetry: (err) => {
         const status = err.originalResponse?.getStatus() ?? 0;
@@ -100,26 +102,27 @@ export function startBigUpload(
   };
 }
 
-function finishedUpload(response: HttpResponse): BigUpload {
+function finishedUpload(response: HttpResponse, withBearer: boolean): BigUpload {
   const outcome = readUploadResult(response);
   if (outcome.kind === 'stored') return outcome.file;
-  if (outcome.kind === 'refused') throw envelopeError(outcome.envelope);
+  if (outcome.kind === 'refused') throw envelopeError(outcome.envelope, withBearer);
   throw new ApiError('business', i18n.t('errors.upload_incomplete'));
 }
 
-function uploadError(err: Error | DetailedError): ApiError {
+function uploadError(err: Error | DetailedError, withBearer = false): ApiError {
   const response = 'originalResponse' in err ? err.originalResponse : null;
   if (response) {
     const envelope = parseEnvelope(response.getBody());
-    if (envelope) return envelopeError(envelope);
+    if (envelope) return envelopeError(envelope, withBearer);
     if (response.getStatus() === 413) return new ApiError('business', i18n.t('validation.file_too_large'));
   }
   return new ApiError('network', i18n.t('errors.load_failed'));
 }
 
-function envelopeError(envelope: Envelope): ApiError {
+function envelopeError(envelope: Envelope, withBearer = false): ApiError {
   if (envelope.code === MainCode.Expired) {
-    onSessionExpired();
+    // An expired request token says nothing about the session.
+    if (!withBearer) onSessionExpired();
     return new ApiError('expired', envelope.msg, envelope);
   }
   return new ApiError('business', envelope.msg || i18n.t('errors.upload_incomplete'), envelope);

@@ -43,6 +43,11 @@ export interface RequestOptions {
   login?: boolean;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /**
+   * Sent instead of the session token: a short-lived game-service request token
+   * (`requestToken/token`). Its expiry is the caller's to handle; it never signs the member out.
+   */
+  bearer?: string;
 }
 
 /** Calls a contract endpoint the way spec §7–8 say: headers, envelope, toasts and dialogs. */
@@ -51,7 +56,7 @@ export async function request<E extends EndpointDef>(
   payload?: PayloadOf<E>,
   options: RequestOptions = {},
 ): Promise<DataOf<E>> {
-  const token = useSession.getState().token;
+  const token = options.bearer ?? useSession.getState().token;
   if ((options.login ?? def.auth === 'required') && !token) {
     throw new ApiError('login-required', i18n.t('errors.not_logged_in'));
   }
@@ -80,7 +85,7 @@ export async function upload<E extends EndpointDef>(
   fields: Record<string, string | Blob>,
   options: UploadOptions = {},
 ): Promise<DataOf<E>> {
-  const token = useSession.getState().token;
+  const token = options.bearer ?? useSession.getState().token;
   if ((options.login ?? def.auth === 'required') && !token) {
     throw new ApiError('login-required', i18n.t('errors.not_logged_in'));
   }
@@ -165,7 +170,7 @@ function handleEnvelope(def: EndpointDef, envelope: Envelope, options: RequestOp
     return envelope.data;
   }
   if (envelope.code === expiredCodeFor(def.base)) {
-    onSessionExpired();
+    if (!options.bearer) onSessionExpired();
     throw new ApiError('expired', envelope.msg, envelope);
   }
   if (def.base !== 'game' && envelope.code === MainCode.NotEnoughGold) {

@@ -22,6 +22,7 @@ const PER_MEMBER_QUERIES = [
   ['bets'],
   ['wallet'],
   ['props'],
+  ['archives'],
 ] as const;
 
 function clearMemberCaches(): void {

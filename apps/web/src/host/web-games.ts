@@ -1,3 +1,7 @@
+import { registerCloudArchives } from './archives-cloud';
+import { registerDownloads } from './downloads';
+import { registerImport } from './import/register';
+import { registerPlayer } from './player/register';
 import type { HostCall, HostPushEvent } from './protocol';
 
 /** What a web-host feature gets to register its calls and push its events. */
@@ -11,5 +15,8 @@ export interface HostWiring {
  * archives. Each feature registers its own calls; their heavy parts load on first use.
  */
 export function registerGameCalls(wiring: HostWiring): void {
-  void wiring;
+  registerDownloads(wiring);
+  registerCloudArchives(wiring);
+  registerImport(wiring);
+  registerPlayer(wiring);
 }

@@ -1,8 +1,9 @@
 import { endpoints, type Game, type PayloadOf } from '@pixelhall/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { useSession } from '../../state/session';
 import { request } from '../client';
 import { queryClient } from '../query-client';
+import { FIRST_PAGE, nextPageParam, type PageParam } from './list-pages';
 import { pageFields, usePagedQuery } from './paged-query';
 
 /**
@@ -89,11 +90,18 @@ export function useGameTopics() {
   });
 }
 
+/** A topic's games, paged; every page also carries the topic itself (cover, title, description). */
 export function useTopicGames(topicId: number) {
-  return usePagedQuery<Game>({
+  return useInfiniteQuery({
     queryKey: gameKeys.topicGames(topicId),
-    fetchPage: (param, signal) =>
-      request(endpoints.games.topicGame, { topic_id: topicId, ...pageFields(param) }, { ...quiet, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      request(
+        endpoints.games.topicGame,
+        { topic_id: topicId, ...pageFields(pageParam) },
+        { ...quiet, signal },
+      ),
+    initialPageParam: FIRST_PAGE as PageParam,
+    getNextPageParam: nextPageParam,
     enabled: topicId > 0,
   });
 }

@@ -6,6 +6,8 @@ export interface DownloadRecord extends LocalGame {
   url: string;
   /** The file in the origin-private file system (`downloads/<romMd5>`). */
   opfsPath: string;
+  /** The server's ETag for the file, sent as If-Range when the download resumes. */
+  etag?: string | null;
 }
 
 /** An imported game, and where to read its bytes at play time. */

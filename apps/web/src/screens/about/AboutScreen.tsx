@@ -5,6 +5,7 @@ import { useVersionCheck } from '../../api/queries/app-version';
 import { NavBar } from '../../ui/NavBar';
 import { PixelLogo } from '../../ui/PixelLogo';
 import { Screen } from '../../ui/Screen';
+import './about.css';
 
 /** About & Upgrade: this version, and what the server says about newer ones. */
 export default function AboutScreen() {
@@ -35,7 +36,16 @@ export default function AboutScreen() {
                   ? t('version.update_available', { version: result.latest_version })
                   : t('version.up_to_date')}
               </strong>
-              {result.force_update && <p className="muted">{t('about.forceUpdate')}</p>}
+              {!result.has_update && (
+                <p className="muted" data-testid="latest-version">
+                  {t('about.latest', { version: result.latest_version })}
+                </p>
+              )}
+              {result.force_update && (
+                <p className="about-force-update" role="alert" data-testid="force-update">
+                  {t('about.forceUpdate')}
+                </p>
+              )}
               {result.released_at && (
                 <p className="muted">{t('about.released', { date: formatDate(result.released_at) })}</p>
               )}

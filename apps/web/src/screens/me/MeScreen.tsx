@@ -10,6 +10,7 @@ import { UserAvatar } from '../../ui/UserAvatar';
 import { TouristBanner } from '../profile/TouristBanner';
 import { WalletCard } from '../wallet/WalletCard';
 import { CommunityEntries } from './CommunityEntries';
+import { GameEntries } from './GameEntries';
 import { ProgressEntries } from './ProgressEntries';
 
 /**
@@ -59,6 +60,7 @@ export default function MeScreen() {
       </section>
       {/* A visitor account cannot post, comment or block yet: its banner offers the account. */}
       {token && me.data && !me.data.is_tourist && <WalletCard user={me.data} />}
+      <GameEntries />
       {token && me.data && !me.data.is_tourist && <ProgressEntries />}
       {token && me.data && !me.data.is_tourist && <CommunityEntries />}
       <section className="section">

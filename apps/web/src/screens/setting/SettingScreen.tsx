@@ -57,6 +57,9 @@ export default function SettingScreen() {
           >
             {t('settings.darkTheme')}
           </List.Item>
+          <List.Item onClick={() => navigate('/me/setting/game')} data-testid="game-settings-item">
+            {t('gameSettingsUi.title')}
+          </List.Item>
         </List>
         {token && <UpgradeStyleItem />}
         <h2 className="section__title">{t('settings.about')}</h2>

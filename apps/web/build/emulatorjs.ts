@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { minify, type Plugin } from 'vite';
+
+/** The cores the catalogue's emulators use (their `core_name`); each is its own npm package. */
+export const EMULATOR_CORES = ['fceumm', 'snes9x', 'gambatte', 'mgba', 'genesis_plus_gx'] as const;
+
+/** Where the app loads EmulatorJS from, below the site root. */
+export const EMULATOR_DIR = 'emulator';
+
+// EmulatorJS's loader.js reads these one by one from src/ when there is no minified build (the
+// npm package ships none). socket.io is left out: it only serves netplay, which stays off.
+const SOURCES = [
+  'emulator.js',
+  'nipplejs.js',
+  'shaders.js',
+  'storage.js',
+  'gamepad.js',
+  'GameManager.js',
+  'compression.js',
+];
+const COMPRESSION = ['extract7z.js', 'extractzip.js', 'libunrar.js', 'libunrar.wasm'];
+// The app's locales that EmulatorJS has its own menu translations for (its file names).
+const LOCALIZATION = ['es-ES.json', 'ja-JA.json', 'ko-KO.json', 'pt-BR.json'];
+
+const require = createRequire(import.meta.url);
+const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
+
+/**
+ * The files of `dist/emulator/`: EmulatorJS as one minified script plus its stylesheet, its
+ * decompressors, four menu translations, and for each core its WebGL2 and legacy builds with the
+ * build report EmulatorJS checks. EmulatorJS looks for `cores/<core>-wasm.data` and
+ * `cores/reports/<core>.json` under its data path and otherwise goes to a CDN; with every file
+ * here, play needs nothing but our server. Thread builds are left out: they need
+ * SharedArrayBuffer (cross-origin isolation), which the app does not turn on.
+ */
+export async function emulatorFiles(): Promise<Map<string, Uint8Array | string>> {
+  const data = join(packageDir('@emulatorjs/emulatorjs'), 'data');
+  const files = new Map<string, Uint8Array | string>();
+  const source = SOURCES.map((file) => readFileSync(join(data, 'src', file), 'utf8')).join('\n;\n');
+  const { code, errors } = await minify('emulator.js', source, { compress: true, mangle: true });
+  if (errors.length > 0) throw new Error(`minifying EmulatorJS failed: ${errors[0]?.message}`);
+  files.set('emulator.min.js', code);
+  files.set('emulator.min.css', readFileSync(join(data, 'emulator.css'), 'utf8'));
+  for (const file of COMPRESSION)
+    files.set(`compression/${file}`, readFileSync(join(data, 'compression', file)));
+  for (const file of LOCALIZATION)
+    files.set(`localization/${file}`, readFileSync(join(data, 'localization', file)));
+  for (const core of EMULATOR_CORES) {
+    const dir = packageDir(`@emulatorjs/core-${core}`);
+    for (const build of [`${core}-wasm.data`, `${core}-legacy-wasm.data`]) {
+      files.set(`cores/${build}`, readFileSync(join(dir, build)));
+    }
+    files.set(`cores/reports/${core}.json`, readFileSync(join(dir, 'reports', `${core}.json`)));
+  }
+  return files;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  js: 'text/javascript',
+  css: 'text/css',
+  json: 'application/json',
+  wasm: 'application/wasm',
+};
+
+/** Copies EmulatorJS and the cores into the build under `emulator/`, and serves them in `vite dev`. */
+export function emulatorjs(): Plugin {
+  let files: Promise<Map<string, Uint8Array | string>> | null = null;
+  const load = () => {
+    files ??= emulatorFiles();
+    return files;
+  };
+  return {
+    name: 'pixelhall-emulatorjs',
+    configureServer(server) {
+      server.middlewares.use(`/${EMULATOR_DIR}/`, (req, res, next) => {
+        const path = decodeURIComponent((req.url ?? '').split('?')[0] ?? '').replace(/^\//, '');
+        load()
+          .then((all) => {
+            const body = all.get(path);
+            if (body === undefined) return next();
+            res.setHeader(
+              'content-type',
+              CONTENT_TYPES[path.split('.').pop() ?? ''] ?? 'application/octet-stream',
+            );
+            res.end(body);
+          })
+          .catch(next);
+      });
+    },
+    async generateBundle() {
+      for (const [path, source] of await load()) {
+        this.emitFile({ type: 'asset', fileName: `${EMULATOR_DIR}/${path}`, source });
+      }
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import i18n from '../../i18n';
+import type {
+  ImportGamesRequest,
+  ImportGamesResult,
+  LocalGamesRequest,
+  RemoveLocalGamesRequest,
+} from '../game-protocol';
+import type { HostWiring } from '../web-games';
+import { canRead } from './fs-access';
+import { type PickedDirectory, pickDirectory } from './picker';
+
+/** The import under way, if any: one at a time (two would hash the same files twice). */
+let running: {
+  controller: AbortController;
+  done: Promise<ImportGamesResult>;
+  /** Still waiting for the member to choose. */
+  picking: boolean;
+} | null = null;
+
+const nothing = (cancelled: boolean): ImportGamesResult => ({
+  directoryName: '',
+  found: 0,
+  imported: 0,
+  matched: 0,
+  duplicates: 0,
+  cancelled,
+});
+
+/**
+ * The ROM import calls of the web host (spec §7 importGames, getLocalGames, removeLocalGames).
+ * Only the picker is here; scanning, hashing and storage load when an import starts.
+ */
+export function registerImport(wiring: HostWiring): void {
+  wiring.handle('importGames', (payload) => {
+    const action = (payload as ImportGamesRequest | undefined)?.action ?? 'pick';
+    if (action === 'cancel') {
+      running?.controller.abort();
+      return running?.done ?? nothing(true);
+    }
+    // A picker still open is given up for the new one: browsers whose file input sends no
+    // `cancel` event would otherwise leave it pending for good.
+    if (running?.picking) running.controller.abort();
+    else if (running) throw new Error(i18n.t('importUi.already_running'));
+    // Synchronously, still inside the member's tap: the browser opens a picker only then.
+    const picked = action === 'pick' ? pickDirectory() : rememberedDirectory();
+    return start(picked, wiring);
+  });
+  wiring.handle('getLocalGames', async (payload) => {
+    const { localGames } = await import('./library');
+    return localGames((payload ?? {}) as LocalGamesRequest);
+  });
+  wiring.handle('removeLocalGames', async (payload) => {
+    const { removeLocalGames } = await import('./library');
+    return removeLocalGames((payload as RemoveLocalGamesRequest).romMd5s ?? []);
+  });
+}
+
+function start(picked: Promise<PickedDirectory | null>, wiring: HostWiring): Promise<ImportGamesResult> {
+  const controller = new AbortController();
+  const abandoned = new Promise<null>((resolve) =>
+    controller.signal.addEventListener('abort', () => resolve(null), { once: true }),
+  );
+  const done = (async () => {
+    const source = await Promise.race([picked, abandoned]);
+    if (running?.controller === controller) running.picking = false;
+    if (!source) return nothing(true);
+    const { runImport } = await import('./run-import');
+    return runImport(source, wiring.push, controller.signal);
+  })().finally(() => {
+    if (running?.controller === controller) running = null;
+  });
+  running = { controller, done, picking: true };
+  return done;
+}
+
+/** `rescan`: the directory picked last time, once the browser lets the page read it again. */
+async function rememberedDirectory(): Promise<PickedDirectory> {
+  const { hostDb } = await import('../store/db');
+  const dir = await (await hostDb()).get('directories', 'roms');
+  if (!dir?.handle) throw new Error(i18n.t('importUi.no_directory'));
+  if (!(await canRead(dir.handle, { request: true }))) throw new Error(i18n.t('importUi.choose_again'));
+  return { kind: 'handle', handle: dir.handle };
+}

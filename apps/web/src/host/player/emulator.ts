@@ -1,0 +1,250 @@
+/**
+ * EmulatorJS, loaded from our own server (`/emulator/`, copied there at build by
+ * apps/web/build/emulatorjs.ts) the first time a game starts, and driven through a small session
+ * object: the rest of the player never touches EmulatorJS's globals.
+ */
+
+/** The parts of EmulatorJS 4.2.3's GameManager the player uses (data/src/GameManager.js). */
+interface EjsGameManager {
+  FS: {
+    writeFile(path: string, data: Uint8Array): void;
+    unlink(path: string): void;
+    analyzePath(path: string): { exists: boolean };
+  };
+  getState(): Uint8Array;
+  loadState(state: Uint8Array): void;
+  getSaveFilePath(): string;
+  getSaveFile(save?: boolean): Uint8Array | null;
+  loadSaveFiles(): void;
+  getVideoDimensions(type: 'aspect' | 'width' | 'height'): number | undefined;
+}
+
+interface EjsInstance {
+  on(event: string, fn: (data?: unknown) => void): void;
+  callEvent(event: string, data?: unknown): number;
+  startGameError(message: string): void;
+  setVolume(volume: number): void;
+  gameManager?: EjsGameManager;
+  canvas: HTMLCanvasElement;
+  virtualGamepad?: HTMLElement;
+  touch: boolean;
+  started: boolean;
+  menu?: { close(): void };
+  saveFileExt?: string | false;
+}
+
+type EjsConstructor = new (element: string, config: Record<string, unknown>) => EjsInstance;
+
+declare global {
+  interface Window {
+    EmulatorJS?: EjsConstructor & { prototype: { checkForUpdates(): void } };
+    EJS_GameManager?: { prototype: { getRetroArchCfg(): string } };
+  }
+}
+
+export const EMULATOR_BASE = `${import.meta.env.BASE_URL}emulator/`;
+
+let loading: Promise<EjsConstructor> | null = null;
+
+/** Loads EmulatorJS's script and stylesheet once. */
+export function loadEmulatorJs(doc: Document = document): Promise<EjsConstructor> {
+  loading ??= new Promise<EjsConstructor>((resolve, reject) => {
+    const style = doc.createElement('link');
+    style.rel = 'stylesheet';
+    style.href = `${EMULATOR_BASE}emulator.min.css`;
+    doc.head.appendChild(style);
+    const script = doc.createElement('script');
+    script.src = `${EMULATOR_BASE}emulator.min.js`;
+    script.onload = () => {
+      const ejs = window.EmulatorJS;
+      if (!ejs) return reject(new Error('EmulatorJS did not load'));
+      // On localhost it asks cdn.emulatorjs.org for a newer version: no outside hosts.
+      ejs.prototype.checkForUpdates = () => undefined;
+      const manager = window.EJS_GameManager?.prototype;
+      if (manager) {
+        // RetroArch sorts save files into a folder per core (its library name, which the app does
+        // not know before boot): keep them flat so the battery file can be put in place first.
+        const retroArchCfg = manager.getRetroArchCfg;
+        manager.getRetroArchCfg = function (this: unknown) {
+          return `${retroArchCfg.call(this)}sort_savefiles_enable = false\nsort_savefiles_by_content_enable = false\n`;
+        };
+      }
+      resolve(ejs);
+    };
+    script.onerror = () => reject(new Error('EmulatorJS did not load'));
+    doc.head.appendChild(script);
+  }).catch((err: unknown) => {
+    loading = null;
+    throw err;
+  });
+  return loading;
+}
+
+// The app's locales → EmulatorJS's own translation files (its menus); English needs none.
+const EJS_LANGUAGES: Record<string, string> = {
+  'es-ES': 'es-ES',
+  'ja-JP': 'ja-JA',
+  'ko-KR': 'ko-KO',
+  'pt-BR': 'pt-BR',
+  'pt-PT': 'pt-BR',
+};
+
+async function emulatorLanguage(locale: string): Promise<{ language?: string; langJson?: unknown }> {
+  const file = EJS_LANGUAGES[locale];
+  if (!file) return {};
+  try {
+    const res = await fetch(`${EMULATOR_BASE}localization/${file}.json`);
+    return res.ok ? { language: file, langJson: await res.json() } : {};
+  } catch {
+    return {};
+  }
+}
+
+export interface EmulatorOptions {
+  /** The element EmulatorJS fills (found by this id). */
+  elementId: string;
+  core: string;
+  /** The ROM, named `<romMd5>.<ext>` so that its battery file is the ROM's own. */
+  rom: File;
+  volume: number;
+  showPad: boolean;
+  locale: string;
+  /**
+   * Called with EmulatorJS's file system once its save folder is mounted and before the core
+   * boots the ROM: the moment to put the battery file in place (or take a stale one away).
+   */
+  beforeBoot(fs: EjsGameManager['FS'], saveFilePath: string): void;
+}
+
+export interface EmulatorSession {
+  getState(): Uint8Array;
+  loadState(state: Uint8Array): void;
+  /** The battery RAM as the core has it now (written to its file first), or null. */
+  readBattery(): Uint8Array | null;
+  /** The next drawn frame, scaled to `width` pixels wide. */
+  screenshot(width: number): Promise<Blob | null>;
+  setVolume(volume: number): void;
+  canvas: HTMLCanvasElement;
+  /** Stops the core (EmulatorJS writes its save files and aborts the module). */
+  exit(): void;
+}
+
+/** Whether the on-screen pad shows: the member's choice, `auto` meaning on touch screens. */
+export function wantsPad(setting: 'auto' | 'on' | 'off', touchScreen: boolean): boolean {
+  return setting === 'on' || (setting === 'auto' && touchScreen);
+}
+
+/** The path RetroArch writes a ROM's battery save to: the save folder, the ROM's base name. */
+export function saveFilePathFor(romFileName: string, saveExt: string | false | undefined): string {
+  const base = romFileName.includes('.') ? romFileName.slice(0, romFileName.lastIndexOf('.')) : romFileName;
+  return `/data/saves/${base}.${saveExt || 'srm'}`;
+}
+
+/** Starts a game; resolves once its first frame runs, rejects when EmulatorJS gives up. */
+export async function startEmulator(options: EmulatorOptions): Promise<EmulatorSession> {
+  const [EmulatorJS, lang] = await Promise.all([loadEmulatorJs(), emulatorLanguage(options.locale)]);
+  return new Promise<EmulatorSession>((resolve, reject) => {
+    const emu = new EmulatorJS(`#${options.elementId}`, {
+      gameUrl: options.rom,
+      dataPath: EMULATOR_BASE,
+      system: options.core,
+      startOnLoad: true,
+      volume: options.volume,
+      threads: false,
+      // The app keeps its own settings and saves; EmulatorJS's caches would hold second copies.
+      disableDatabases: true,
+      disableLocalStorage: true,
+      // EmulatorJS shows its pad by the browser's user agent; the member's setting decides here.
+      defaultOptions: { 'virtual-gamepad': options.showPad ? 'enabled' : 'disabled' },
+      color: '#7c5cff',
+      backgroundColor: '#000000',
+      // Our top bar saves, loads and leaves: EmulatorJS's in-memory slots and exit would confuse.
+      buttonOpts: {
+        saveState: false,
+        loadState: false,
+        saveSavFiles: false,
+        loadSavFiles: false,
+        cacheManager: false,
+        netplay: false,
+        exitEmulation: false,
+        quickSave: false,
+        quickLoad: false,
+        screenRecord: false,
+      },
+      ...lang,
+    });
+    // The start button is "pressed" in the constructor; this decides the pad before boot.
+    emu.touch = options.showPad;
+    const fail = emu.startGameError.bind(emu);
+    emu.startGameError = (message: string) => {
+      fail(message);
+      reject(new Error(message));
+    };
+    let predicted: string | null = null;
+    emu.on('saveDatabaseLoaded', () => {
+      const gm = emu.gameManager;
+      predicted = saveFilePathFor(options.rom.name, emu.saveFileExt);
+      if (gm) options.beforeBoot(gm.FS, predicted);
+    });
+    emu.on('start', () => {
+      const gm = emu.gameManager;
+      if (!gm) return reject(new Error('EmulatorJS started without a game manager'));
+      const actual = gm.getSaveFilePath();
+      if (actual && actual !== predicted) {
+        // A core that names its save file otherwise: put it in place now and have it re-read.
+        options.beforeBoot(gm.FS, actual);
+        gm.loadSaveFiles();
+      }
+      if (emu.virtualGamepad) emu.virtualGamepad.style.display = options.showPad ? '' : 'none';
+      // EmulatorJS opens its menu bar over the pad at start; on a phone the pad comes first.
+      if (options.showPad) emu.menu?.close();
+      resolve({
+        canvas: emu.canvas,
+        getState: () => gm.getState(),
+        loadState: (state) => gm.loadState(state),
+        readBattery: () => gm.getSaveFile(),
+        screenshot: (width) => captureFrame(emu.canvas, gm.getVideoDimensions('aspect') || 4 / 3, width),
+        setVolume: (volume) => emu.setVolume(volume),
+        exit: () => {
+          if (emu.started) emu.callEvent('exit');
+        },
+      });
+    });
+  });
+}
+
+/**
+ * Where the picture sits on the canvas: RetroArch fits it to the width and puts it at the top in
+ * portrait (`video_top_portrait_viewport`), else fits it to the height, centred.
+ */
+export function pictureRect(
+  canvas: { width: number; height: number },
+  aspect: number,
+): { x: number; y: number; width: number; height: number } {
+  if (canvas.width / canvas.height < aspect) {
+    return { x: 0, y: 0, width: canvas.width, height: Math.round(canvas.width / aspect) };
+  }
+  const width = Math.round(canvas.height * aspect);
+  return { x: Math.round((canvas.width - width) / 2), y: 0, width, height: canvas.height };
+}
+
+/**
+ * The game's picture as a small JPEG. A WebGL canvas is readable only in the frame it was drawn:
+ * a frame asked for from here (a task) runs its callback after the emulator's own.
+ */
+function captureFrame(canvas: HTMLCanvasElement, aspect: number, width: number): Promise<Blob | null> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => {
+      if (!canvas.width || !canvas.height) return resolve(null);
+      const from = pictureRect(canvas, aspect);
+      const out = document.createElement('canvas');
+      out.width = width;
+      out.height = Math.round(width / aspect);
+      const ctx = out.getContext('2d');
+      if (!ctx) return resolve(null);
+      ctx.imageSmoothingEnabled = false;
+      ctx.drawImage(canvas, from.x, from.y, from.width, from.height, 0, 0, out.width, out.height);
+      out.toBlob(resolve, 'image/jpeg', 0.8);
+    });
+  });
+}

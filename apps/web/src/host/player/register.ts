@@ -1,0 +1,47 @@
+import i18n from '../../i18n';
+import type {
+  ArchiveListChanged,
+  ArchiveListRequest,
+  ArchiveListResult,
+  ArchiveSlotRef,
+  ArchiveStartRequest,
+  StartGameRequest,
+} from '../game-protocol';
+import { hostDb } from '../store/db';
+import type { HostWiring } from '../web-games';
+
+/**
+ * The play and local-archive calls of the web host: `startGame`, `archiveStart`, `archiveList`,
+ * `archiveRemove`. EmulatorJS and the player load only when a game starts.
+ */
+export function registerPlayer({ handle, push }: HostWiring): void {
+  const changed = (romMd5: string) => push('archiveList', { romMd5 } satisfies ArchiveListChanged);
+
+  handle('startGame', async (payload) => {
+    const { playRom } = await import('./session');
+    await playRom(payload as StartGameRequest, changed);
+    return { started: true };
+  });
+
+  handle('archiveStart', async (payload) => {
+    const { romMd5, slot } = payload as ArchiveStartRequest;
+    const game = await (await hostDb()).get('archiveGames', romMd5);
+    if (!game) throw new Error(i18n.t('playerUi.slot_missing', { slot }));
+    const { playRom } = await import('./session');
+    await playRom({ ...game, slot }, changed);
+    return { started: true };
+  });
+
+  handle('archiveList', async (payload): Promise<ArchiveListResult> => {
+    const { listArchives } = await import('./archive-store');
+    return { list: await listArchives(await hostDb(), (payload as ArchiveListRequest | undefined)?.romMd5) };
+  });
+
+  handle('archiveRemove', async (payload) => {
+    const { romMd5, slot } = payload as ArchiveSlotRef;
+    const { deleteSlot, isSlot } = await import('./archive-store');
+    if (!isSlot(slot)) throw new Error(i18n.t('playerUi.slot_missing', { slot }));
+    await deleteSlot(await hostDb(), romMd5, slot);
+    changed(romMd5);
+  });
+}

@@ -1,0 +1,87 @@
+import { formatFileSize } from '@pixelhall/contract';
+import { Button } from 'antd-mobile';
+import { DeleteOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { clearDownloads, removeDownload, useDownloads } from '../../games/downloads';
+import { playGame } from '../../games/play';
+import type { LocalGame } from '../../host/game-protocol';
+import { confirmAction } from '../../ui/confirm';
+import { EmptyState } from '../../ui/EmptyState';
+import { useRelativeTime } from '../../ui/format';
+import { GameRows } from '../../ui/games/GameLists';
+import { Pending } from '../../ui/QueryStates';
+import { confirmDeleteGame } from './confirm-delete';
+import { ListHead } from './ListHead';
+import { localCard, useEmulatorName } from './local-cards';
+
+/** The ROMs on this device: play, delete one, or clear them all (each asks first). */
+export function DownloadedTab() {
+  const { t } = useTranslation();
+  const { list, ready } = useDownloads();
+  const emulator = useEmulatorName();
+  const relative = useRelativeTime();
+  const done = list.filter((g) => g.status === 'downloaded');
+  if (!ready) return <Pending />;
+  if (!done.length) return <EmptyState />;
+
+  const clear = async () => {
+    const sure = await confirmAction({
+      content: t('gameDownloadsUi.clearDownloadedConfirm', { count: done.length }),
+      confirmText: t('gameDownloadsUi.clear'),
+      danger: true,
+    });
+    if (sure) await clearDownloads('downloaded').catch(() => undefined);
+  };
+
+  return (
+    <>
+      <ListHead
+        text={t('gameDownloadsUi.count', { count: done.length })}
+        action={t('gameDownloadsUi.clear')}
+        onAction={() => void clear()}
+        testId="downloaded-clear"
+      />
+      <GameRows
+        games={done.map((g) => ({ ...localCard(g, emulator), local: g }))}
+        itemKey={(g) => `d${g.local.gameId}`}
+        testId="downloaded-list"
+        extra={(g) => (
+          <span className="download-line">
+            <span>{formatFileSize(g.local.size)}</span>
+            <span>{relative(g.local.updatedAt)}</span>
+          </span>
+        )}
+        action={(g) => <DownloadedControls local={g.local} />}
+      />
+    </>
+  );
+}
+
+function DownloadedControls({ local }: { local: LocalGame }) {
+  const { t } = useTranslation();
+  const remove = async () => {
+    if (await confirmDeleteGame(local.gameName)) await removeDownload(local.gameId).catch(() => undefined);
+  };
+  return (
+    <span className="download-controls">
+      <Button
+        size="mini"
+        shape="rounded"
+        color="primary"
+        data-testid="downloaded-play"
+        onClick={() => void playGame({ local }).catch(() => undefined)}
+      >
+        {t('romUi.play')}
+      </Button>
+      <button
+        type="button"
+        className="icon-button download-controls__cancel"
+        aria-label={t('romUi.delete')}
+        data-testid="downloaded-delete"
+        onClick={() => void remove()}
+      >
+        <DeleteOutline />
+      </button>
+    </span>
+  );
+}

@@ -1,0 +1,12 @@
+import i18n from '../../i18n';
+import { confirmAction } from '../../ui/confirm';
+
+/** Spec §8: asks before a downloaded game is deleted from the device. */
+export function confirmDeleteGame(name: string): Promise<boolean> {
+  return confirmAction({
+    title: i18n.t('romUi.deleteTitle'),
+    content: i18n.t('romUi.deleteConfirm', { name }),
+    confirmText: i18n.t('romUi.delete'),
+    danger: true,
+  });
+}

@@ -1,0 +1,40 @@
+import {
+  ClockCircleOutline,
+  DownlandOutline,
+  FileOutline,
+  FolderOutline,
+  HeartOutline,
+} from 'antd-mobile-icons';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+const SHORTCUTS: Array<[key: string, to: string, icon: ReactNode]> = [
+  ['downloads', '/game/download', <DownlandOutline key="d" />],
+  ['favourites', '/me/favorite', <HeartOutline key="f" />],
+  ['recent', '/me/recent', <ClockCircleOutline key="r" />],
+  ['archives', '/me/archives', <FileOutline key="a" />],
+  ['romDirectory', '/me/setting/game', <FolderOutline key="s" />],
+];
+
+/** The game corners one tap away: downloads, favourites, recent, archives, the ROM directory. */
+export function GameShortcuts({ downloading }: { downloading: number }) {
+  const { t } = useTranslation();
+  return (
+    <nav className="game-shortcuts" aria-label={t('myGamesUi.shortcuts')}>
+      {SHORTCUTS.map(([key, to, icon]) => (
+        <Link key={key} to={to} className="game-shortcuts__item" data-testid={`my-games-${key}`}>
+          <span className="game-shortcuts__icon">
+            {icon}
+            {key === 'downloads' && downloading > 0 && (
+              <span className="game-shortcuts__count" data-testid="my-games-downloading">
+                {downloading}
+              </span>
+            )}
+          </span>
+          <span className="game-shortcuts__label">{t(`myGamesUi.links.${key}`)}</span>
+        </Link>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,38 @@
+import { formatDate, formatFileSize, type Game } from '@pixelhall/contract';
+import { useTranslation } from 'react-i18next';
+import { genreLabel } from '../../ui/games/labels';
+import { useEmulatorName } from '../game-download/local-cards';
+
+/** Spec §3 "Game": the description, then version, simulator, type, size and the two times. */
+export function RomInfo({ game }: { game: Game }) {
+  const { t } = useTranslation();
+  const emulatorName = useEmulatorName();
+  const rows: Array<[key: string, label: string, value: string]> = [
+    ['version', t('romUi.version'), game.version || '—'],
+    ['simulator', t('romUi.simulator'), emulatorName(game.emulator_type)],
+    ['type', t('romUi.type'), game.genre ? genreLabel(t, game.genre) : '—'],
+    ['platform', t('romUi.platform'), game.platform || '—'],
+    ['size', t('romUi.size'), formatFileSize(game.size)],
+    ['upload', t('romUi.uploadTime'), formatDate(game.upload_time, { withTime: true })],
+    ['update', t('romUi.updateTime'), formatDate(game.update_time, { withTime: true })],
+  ];
+  return (
+    <section className="rom-section">
+      {game.description && (
+        <>
+          <h2 className="section__title">{t('romUi.about')}</h2>
+          <p className="rom-description">{game.description}</p>
+        </>
+      )}
+      <h2 className="section__title">{t('romUi.details')}</h2>
+      <dl className="rom-info card" data-testid="rom-info">
+        {rows.map(([key, label, value]) => (
+          <div key={key} data-field={key}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

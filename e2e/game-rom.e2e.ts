@@ -1,0 +1,253 @@
+import { endpoints, endpointUrl, type Game } from '@pixelhall/contract';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, currentRoute, open, useToken } from './support/app';
+import { expectScreenOnPage, usePhone } from './support/browser';
+import { callAs } from './support/community';
+import { createMember } from './support/members';
+import { romDirectory } from './support/rom-dir';
+
+let context: BrowserContext;
+let page: Page;
+usePhone((p, c) => {
+  page = p;
+  context = c;
+});
+
+const screen = (name: string) => page.locator(`[data-screen="${name}"]:visible`);
+const toast = (text: string) =>
+  page.locator('.adm-toast-main:visible').getByText(text, { exact: true }).waitFor();
+const dialogButton = (name: string) =>
+  page.locator('.adm-dialog-body:visible').getByRole('button', { name, exact: true });
+
+/** A seeded game by name, from the game service (callAs addresses the main API). */
+async function seededGame(name: string): Promise<Game> {
+  const response = await fetch(`${baseUrl()}${endpointUrl(endpoints.games.gameList)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ keyword: name, num: 5 }),
+  });
+  const found = (await response.json()) as { data: { list: Game[] } };
+  const game = found.data.list.find((g) => g.game_name === name);
+  if (!game) throw new Error(`the seed has no ${name}`);
+  return game;
+}
+
+/** Tile Garden and Ember Cave: seeded NES homebrews, real ROMs the web host downloads and imports. */
+let tileGarden: Game;
+let emberCave: Game;
+beforeAll(async () => {
+  tileGarden = await seededGame('Tile Garden');
+  emberCave = await seededGame('Ember Cave');
+});
+
+/** A member who has opened the app today, so the day's check-in does not cover the screens. */
+async function signIn(): Promise<void> {
+  const member = await createMember();
+  await callAs(member.token, endpoints.tasks.startUp, { type: 1, authLogin: true });
+  await useToken(context, member.token);
+}
+
+/** Slows the page's network, so the download's progress can be seen (Chromium's own throttling). */
+async function throttle(bytesPerSecond: number): Promise<CDPSession> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: bytesPerSecond,
+    uploadThroughput: -1,
+  });
+  return cdp;
+}
+
+const downloadState = () => screen('rom').getByTestId('rom-actions').getAttribute('data-download-state');
+
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`still ${JSON.stringify(value)}`);
+    await page.waitForTimeout(50);
+  }
+}
+
+describe('/rom/{id}', () => {
+  it('shows the game; a favourite shows on /me/favorite and leaves it from the row', async () => {
+    await signIn();
+    await open(page, `/rom/${tileGarden.id}`);
+    await expectScreenOnPage(page, 'rom');
+    const rom = screen('rom');
+    expect(await rom.getByTestId('rom-name').textContent()).toBe('Tile Garden');
+    const info = rom.getByTestId('rom-info');
+    expect(await info.locator('[data-field="simulator"] dd').textContent()).toBe('NES');
+    expect(await info.locator('[data-field="type"] dd').textContent()).toBe('Puzzle');
+    expect(await info.locator('[data-field="version"] dd').textContent()).toBe(tileGarden.version);
+
+    const heart = rom.getByTestId('rom-favourite');
+    expect(await heart.getAttribute('aria-pressed')).toBe('false');
+    await heart.click();
+    await until(
+      () => heart.getAttribute('aria-pressed'),
+      (v) => v === 'true',
+    );
+
+    await open(page, '/me/favorite');
+    await expectScreenOnPage(page, 'me-favorite');
+    const list = screen('me-favorite').getByTestId('favourite-list');
+    const row = list.locator(`[data-game-id="${tileGarden.id}"]`);
+    await row.waitFor();
+    await row.getByTestId('favourite-remove').click();
+    await screen('me-favorite').getByText('No favourites yet', { exact: false }).waitFor();
+  });
+
+  it('asks a visitor to sign in before favouriting', async () => {
+    await open(page, `/rom/${tileGarden.id}`);
+    await expectScreenOnPage(page, 'rom');
+    await screen('rom').getByTestId('rom-favourite').click();
+    await toast('The user is not logged in');
+    await until(
+      async () => currentRoute(page),
+      (route) => route === '/login',
+    );
+  });
+
+  it('plays only once downloaded: Download shows progress and reaches Downloaded; Delete asks first', async () => {
+    await signIn();
+    await open(page, `/rom/${tileGarden.id}`);
+    await expectScreenOnPage(page, 'rom');
+    const rom = screen('rom');
+    expect(await downloadState()).toBe('download');
+
+    await rom.getByTestId('rom-play').click();
+    await toast('Please download this game rom first!');
+
+    // Slow enough to watch the progress, pause and resume; the seeded ROM is ~24 KB.
+    const cdp = await throttle(6 * 1024);
+    await rom.getByTestId('rom-download').click();
+    await rom.getByTestId('rom-progress').waitFor();
+    await until(downloadState, (s) => s === 'downloading');
+    await rom.getByTestId('rom-play').click();
+    await toast('The game rom is downloading, please wait!');
+
+    await rom.getByTestId('rom-pause').click();
+    await until(downloadState, (s) => s === 'paused');
+    expect(await rom.getByTestId('rom-progress').textContent()).toContain('Paused');
+    await rom.getByTestId('rom-resume').click();
+    await until(downloadState, (s) => s === 'downloading' || s === 'queued' || s === 'downloaded');
+    const percent = await rom
+      .getByTestId('rom-progress-percent')
+      .textContent()
+      .catch(() => null);
+    if (percent !== null) expect(percent).toMatch(/^\d{1,3}%$/);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await until(downloadState, (s) => s === 'downloaded', 30_000);
+    await rom.getByTestId('rom-downloaded').waitFor();
+
+    // The downloads screen lists it under Downloaded.
+    await open(page, '/game/download?tab=downloaded');
+    await expectScreenOnPage(page, 'game-download');
+    await screen('game-download')
+      .getByTestId('downloaded-list')
+      .locator(`[data-game-id="${tileGarden.id}"]`)
+      .waitFor();
+
+    await open(page, `/rom/${tileGarden.id}`);
+    await expectScreenOnPage(page, 'rom');
+    await until(downloadState, (s) => s === 'downloaded');
+    // Cancelling the confirmation keeps the game.
+    await rom.getByTestId('rom-delete').click();
+    await dialogButton('Cancel').click();
+    expect(await downloadState()).toBe('downloaded');
+    await rom.getByTestId('rom-delete').click();
+    await page.locator('.adm-dialog-body:visible').getByText('Delete this game?').waitFor();
+    await dialogButton('Delete').click();
+    await until(downloadState, (s) => s === 'download');
+  });
+});
+
+/**
+ * Fills a directory of the origin-private file system and makes the directory picker answer
+ * with it: headless Chromium has no picker to click (see game-import.e2e.ts).
+ */
+async function stubPicker(name: string): Promise<void> {
+  const files = romDirectory().files.map((f) => ({ path: f.path, base64: f.bytes.toString('base64') }));
+  await page.evaluate(
+    async ([dirName, list]) => {
+      const root = await navigator.storage.getDirectory();
+      const dir = await root.getDirectoryHandle(dirName, { create: true });
+      for (const file of list) {
+        const parts = file.path.split('/');
+        let folder = dir;
+        for (const part of parts.slice(0, -1))
+          folder = await folder.getDirectoryHandle(part, { create: true });
+        const writable = await (await folder.getFileHandle(parts.at(-1)!, { create: true })).createWritable();
+        await writable.write(Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0)));
+        await writable.close();
+      }
+      (window as unknown as { showDirectoryPicker: unknown }).showDirectoryPicker = async () =>
+        (await navigator.storage.getDirectory()).getDirectoryHandle(dirName);
+    },
+    [name, files] as const,
+  );
+}
+
+describe('imported ROMs', () => {
+  it('imports from the Imported tab through the import sheet, marks matches, shows Imported on /rom and forgets one', async () => {
+    const generated = romDirectory();
+    await open(page, '/game/download?tab=imported');
+    await expectScreenOnPage(page, 'game-download');
+    const downloads = screen('game-download');
+    await downloads.getByText('No ROMs imported yet', { exact: false }).waitFor();
+    await stubPicker('Retro ROMs');
+
+    await downloads.getByTestId('imported-import').click();
+    const sheet = page.getByTestId('import-sheet');
+    await sheet.getByTestId('import-summary').waitFor({ timeout: 30_000 });
+    expect(await sheet.getByTestId('import-matched').textContent()).toBe(String(generated.matched));
+    await sheet.getByRole('button', { name: 'Close', exact: true }).click();
+
+    const list = downloads.getByTestId('imported-list');
+    await until(
+      () => list.getByTestId('game-card').count(),
+      (n) => n === generated.found,
+    );
+    expect(await list.getByText('Matched', { exact: true }).count()).toBe(generated.matched);
+    expect(await list.getByText('Unmatched', { exact: true }).count()).toBe(
+      generated.found - generated.matched,
+    );
+
+    // Ember Cave's headerless image matches, whatever its header: /rom shows it imported.
+    await list.locator(`[data-game-id="${emberCave.id}"]`).first().getByRole('link').click();
+    await expectScreenOnPage(page, 'rom');
+    await screen('rom').getByTestId('rom-imported').waitFor();
+
+    // Forgetting asks first and leaves the member's file alone.
+    await open(page, '/game/download?tab=imported');
+    await expectScreenOnPage(page, 'game-download');
+    const mystery = screen('game-download')
+      .getByTestId('imported-list')
+      .getByTestId('game-card')
+      .filter({ hasText: 'mystery' });
+    await mystery.getByTestId('imported-forget').click();
+    await dialogButton('Remove from list').click();
+    await until(
+      () => screen('game-download').getByTestId('imported-list').getByTestId('game-card').count(),
+      (n) => n === generated.found - 1,
+    );
+
+    // /me/game lists what the device can play.
+    await open(page, '/me/game');
+    await expectScreenOnPage(page, 'me-game');
+    await until(
+      () => screen('me-game').getByTestId('my-games-list').getByTestId('game-card').count(),
+      (n) => n === generated.found - 1,
+    );
+  });
+});
