@@ -1,7 +1,7 @@
 import { BET_SERVICE_CHARGE, endpoints, PAID_POST_PLATFORM_SHARE } from '@pixelhall/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { currentRoute, open, useToken } from './support/app';
+import { currentRoute, open } from './support/app';
 import { expectScreenOnPage, usePhone } from './support/browser';
 import {
   type CommunityMember,
@@ -10,9 +10,11 @@ import {
   OPEN_TOPIC,
   openTopicId,
   postAs,
+  signedInToday,
   uniqueWord,
 } from './support/community';
 import { createBetEvent, grant, ops, setLevel } from './support/economy';
+import { pageUi } from './support/page-ui';
 
 let context: BrowserContext;
 let page: Page;
@@ -21,24 +23,13 @@ usePhone((p, c) => {
   context = c;
 });
 
-const screen = (name: string) => page.locator(`[data-screen="${name}"]:visible`);
-/** The open dialog (antd's Dialog renders outside the screen). */
-const dialog = () => page.locator('.adm-dialog-body:visible');
-/** The server's success message, shown as a toast. */
-const toast = (text: string) =>
-  page.locator('.adm-toast-main:visible').getByText(text, { exact: true }).waitFor();
+const ui = pageUi(() => page);
+const { screen, dialog, toast } = ui;
 const NOTE_PLACEHOLDER = "What's on your mind? A tip, a high score, a find…";
 
-/** Waits until `read` answers `want`; the UI updates asynchronously, never after a fixed sleep. */
-async function until<T>(read: () => Promise<T>, want: T, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let got = await read();
-  while (got !== want) {
-    if (Date.now() > deadline) throw new Error(`expected ${String(want)}, still ${String(got)}`);
-    await page.waitForTimeout(50);
-    got = await read();
-  }
-}
+/** Waits until `read` answers `want`. */
+const until = <T>(read: () => Promise<T>, want: T, timeoutMs = 10_000) =>
+  ui.until(read, (got) => got === want, timeoutMs);
 
 /** Navigates inside the running app, as a link does: the app's caches stay as they are. */
 async function goInApp(route: string): Promise<void> {
@@ -50,20 +41,9 @@ async function goInApp(route: string): Promise<void> {
 const goldOf = async (member: CommunityMember) =>
   (await callAs(member.token, endpoints.wallet.userWallet, {})).gold;
 
-/**
- * A member who has already opened the app today: the day's check-in (and its celebration) is
- * behind them, so a journey's own reward overlay is the only one that shows.
- */
-async function signedInToday(prefix: string): Promise<CommunityMember> {
-  const member = await createNamedMember(prefix);
-  await callAs(member.token, endpoints.tasks.startUp, { type: 1, authLogin: true });
-  await useToken(context, member.token);
-  return member;
-}
-
 describe('daily task', () => {
   it('publishing a post makes "Publish a post" claimable; the claim pays once and celebrates it', async () => {
-    const member = await signedInToday('Earner');
+    const member = await signedInToday(context, 'Earner');
     await open(page, '/me/task');
     await expectScreenOnPage(page, 'me-task');
     const daily = screen('me-task').getByTestId('daily-tasks');
@@ -138,7 +118,7 @@ async function dailyPostId(member: CommunityMember): Promise<number> {
 
 describe('props', () => {
   it('buys two topic pins, uses one on an own post, which then leads its topic', async () => {
-    const member = await signedInToday('Pinner');
+    const member = await signedInToday(context, 'Pinner');
     await grant(member.id, 'gold', 500);
     const text = `Looking for a second controller for co-op nights ${uniqueWord('pin')}`;
     const post = await postAs(member, text);
@@ -225,7 +205,7 @@ describe('paid post', () => {
 
   it('shows a teaser with the price; unlocking pays the author and shows the whole post', async () => {
     const { author, post } = await paidPost();
-    const reader = await signedInToday('Buyer');
+    const reader = await signedInToday(context, 'Buyer');
     await grant(reader.id, 'gold', 200);
     const readerGold = await goldOf(reader);
     const authorGold = await goldOf(author);
@@ -252,7 +232,7 @@ describe('paid post', () => {
 
   it('tells a member without gold "Not enough coins", and "Get coins" leads to the tasks', async () => {
     const { post } = await paidPost();
-    const poor = await signedInToday('Broke');
+    const poor = await signedInToday(context, 'Broke');
     expect(await goldOf(poor)).toBeLessThan(50);
 
     await open(page, `/post/${post.id}`);
@@ -278,7 +258,7 @@ describe('bets', () => {
   it('a level-30 member bets, sees the prize before confirming, and after settlement sees it won', {
     timeout: 120_000,
   }, async () => {
-    const member = await signedInToday('Punter');
+    const member = await signedInToday(context, 'Punter');
     await setLevel(member.id, 30);
     await grant(member.id, 'gold', 1000);
     const title = `Race night: Red vs Blue ${uniqueWord('race')}`;
@@ -357,7 +337,7 @@ describe('bets', () => {
   });
 
   it('a level-29 member sees "Bets need level 30" and cannot pick a side', async () => {
-    const member = await signedInToday('Rookie');
+    const member = await signedInToday(context, 'Rookie');
     await setLevel(member.id, 29);
     const title = `Speedrun duel ${uniqueWord('duel')}`;
     const event = await createBetEvent({

@@ -13,13 +13,11 @@ import {
 } from './support/archives';
 import { expectScreenOnPage, usePhone } from './support/browser';
 import { createNamedMember } from './support/community';
+import type { PlayableGame } from './support/games-play';
+import { type HostBridge, pageUi } from './support/page-ui';
 
-/** The bridge the built app puts on `window` for journeys like this one. */
-interface HostWindow {
-  pixelhallHost: {
-    call<T>(call: string, payload: unknown): Promise<T>;
-    on<T>(event: string, listener: (data: T) => void): () => void;
-  };
+/** The host bridge, with the archive pushes this journey records. */
+interface HostWindow extends HostBridge {
   archivePushes: ArchiveProgress[];
 }
 
@@ -30,17 +28,9 @@ usePhone((p, c) => {
   context = c;
 });
 
-const screen = (name: string) => page.locator(`[data-screen="${name}"]:visible`);
-const dialog = () => page.locator('.adm-dialog-body:visible');
-const toast = (text: string) =>
-  page.locator('.adm-toast-main:visible').getByText(text, { exact: true }).waitFor({ timeout: 15_000 });
-
-function host<T>(call: string, payload: unknown): Promise<T> {
-  return page.evaluate(([c, p]) => (window as unknown as HostWindow).pixelhallHost.call<T>(c, p), [
-    call,
-    payload,
-  ] as const);
-}
+const ui = pageUi(() => page);
+const { screen, dialog, host, until } = ui;
+const toast = (text: string) => ui.toast(text, 15_000);
 
 /** The state bytes' MD5 of a local slot, as the host lists it (null when there is none). */
 async function localMd5(romMd5: string, slot: number): Promise<string | null> {
@@ -48,31 +38,13 @@ async function localMd5(romMd5: string, slot: number): Promise<string | null> {
   return list[0]?.slots.find((s) => s.slot === slot)?.md5 ?? null;
 }
 
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`still ${JSON.stringify(value)}`);
-    await page.waitForTimeout(50);
-  }
-}
-
 /**
  * Writes a local slot straight into the web host's IndexedDB, as the player stores one: the game
  * record and the slot record with its state (and screenshot) as Blobs.
  */
-async function stageLocalSlot(slot: {
-  romMd5: string;
-  gameId: number;
-  gameName: string;
-  coverImage: string;
-  emuName: string;
-  coreName: string;
-  slot: number;
-  state: Buffer;
-  image: Buffer;
-}): Promise<void> {
+async function stageLocalSlot(
+  slot: PlayableGame & { slot: number; state: Buffer; image: Buffer },
+): Promise<void> {
   await page.waitForFunction(() => Boolean((window as unknown as Partial<HostWindow>).pixelhallHost));
   // The host opens (and so creates) its database on its first archive call.
   await host('archiveList', {});
@@ -256,6 +228,7 @@ describe('cloud save archives', () => {
     await until(
       () => history.getByTestId('archive-version').count(),
       (n) => n === 5,
+      15_000,
     );
     await history.getByText('Another device').first().waitFor();
     await history.getByTestId('version-restore').nth(1).click();

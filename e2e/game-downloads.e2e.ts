@@ -1,24 +1,14 @@
 import { createHash } from 'node:crypto';
-import {
-  type DataOf,
-  type EndpointDef,
-  endpoints,
-  endpointUrl,
-  type Game,
-  type PayloadOf,
-} from '@pixelhall/contract';
+import { endpoints, type Game } from '@pixelhall/contract';
 import type { DownloadProgress, GameRomList, LocalGame } from '@pixelhall/web/src/host/game-protocol';
-import type { CDPSession, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { baseUrl, open } from './support/app';
+import { open } from './support/app';
 import { usePhone } from './support/browser';
+import { gameApi, type HostBridge, pageUi, throttle } from './support/page-ui';
 
-/** The bridge the built app puts on `window` for journeys like this one. */
-interface HostWindow {
-  pixelhallHost: {
-    call<T>(call: string, payload: unknown): Promise<T>;
-    on<T>(event: string, listener: (data: T) => void): () => void;
-  };
+/** The host bridge, with the `progress` pushes this journey records. */
+interface HostWindow extends HostBridge {
   pushes: DownloadProgress[];
 }
 
@@ -27,13 +17,7 @@ usePhone((p) => {
   page = p;
 });
 
-/** A `window.pixelhallHost` call, exactly as the app makes it. */
-function host<T>(call: string, payload: unknown): Promise<T> {
-  return page.evaluate(([c, p]) => (window as unknown as HostWindow).pixelhallHost.call<T>(c, p), [
-    call,
-    payload,
-  ] as const) as Promise<T>;
-}
+const { host, until } = pageUi(() => page);
 
 /** Records the host's `progress` pushes in the page (again after each reload). */
 async function recordPushes(): Promise<void> {
@@ -47,16 +31,6 @@ async function recordPushes(): Promise<void> {
 const pushes = (gameId: number) =>
   page.evaluate((id) => (window as unknown as HostWindow).pushes.filter((p) => p.gameId === id), gameId);
 
-/** Waits until `read` satisfies `ok`; the host works asynchronously, never after a fixed sleep. */
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`still ${JSON.stringify(value)}`);
-    await page.waitForTimeout(50);
-  }
-}
 const info = (gameId: number) => host<LocalGame | null>('getGameRomInfo', { gameId });
 
 /** The ROM's bytes in the origin-private file system, or null when there is no file. */
@@ -72,38 +46,6 @@ async function opfsMd5(romMd5: string): Promise<string | null> {
     }
   }, romMd5);
   return bytes ? createHash('md5').update(Buffer.from(bytes)).digest('hex') : null;
-}
-
-/**
- * Chromium's own network throttling for the page (so Range requests still reach the real
- * server); -1 lifts it. One DevTools session per page: a second one would not undo the first.
- */
-const sessions = new WeakMap<Page, CDPSession>();
-async function throttle(bytesPerSecond: number): Promise<void> {
-  let cdp = sessions.get(page);
-  if (!cdp) {
-    cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    sessions.set(page, cdp);
-  }
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 0,
-    downloadThroughput: bytesPerSecond,
-    uploadThroughput: -1,
-  });
-}
-
-/** A game-service call with no member, as a visitor's app makes it. */
-async function gameApi<E extends EndpointDef>(def: E, payload: PayloadOf<E>): Promise<DataOf<E>> {
-  const response = await fetch(`${baseUrl()}${endpointUrl(def)}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(payload),
-  });
-  const envelope = (await response.json()) as { code: number; msg: string; data: DataOf<E> };
-  if (envelope.code !== 1) throw new Error(`${def.path}: ${envelope.msg}`);
-  return envelope.data;
 }
 
 /** `download/game` for a catalogue game, then the host's `start` with its answer. */
@@ -148,7 +90,7 @@ describe('game downloads in the web host', () => {
 
   it('pauses, resumes by Range, carries on by itself after a reload and stores the right bytes', async () => {
     const game = games[0]!;
-    await throttle(Math.max(4096, Math.floor(game.size / 12)));
+    await throttle(page, Math.max(4096, Math.floor(game.size / 12)));
 
     const started = await startDownload(game);
     expect(started).toMatchObject({ gameId: game.id, status: 'not-started', receivedBytes: 0 });
@@ -192,7 +134,7 @@ describe('game downloads in the web host', () => {
     );
     expect(romResponses.at(-1)?.status).toBe(206);
     expect(romResponses.at(-1)?.range).toMatch(/^bytes=\d+-$/);
-    await throttle(-1);
+    await throttle(page, -1);
     const done = await until(
       () => info(game.id),
       (g) => g?.status === 'downloaded',
@@ -203,7 +145,7 @@ describe('game downloads in the web host', () => {
 
   it('queues past two, lists in pages, looks games up, cancels, removes and clears', async () => {
     const three = games.slice(1, 4);
-    await throttle(2048);
+    await throttle(page, 2048);
     for (const game of three) await startDownload(game);
     const running = await until(
       () => Promise.all(three.map((g) => info(g.id))),
@@ -242,7 +184,7 @@ describe('game downloads in the web host', () => {
     expect(await opfsMd5(cancelled.rom_md5)).toBeNull();
 
     // Let the other two finish, then remove one and clear the other.
-    await throttle(-1);
+    await throttle(page, -1);
     for (const game of three.slice(1)) {
       await until(
         () => info(game.id),
@@ -262,7 +204,7 @@ describe('game downloads in the web host', () => {
     expect(await opfsMd5(three[1]!.rom_md5)).toBeNull();
 
     // A paused entry and a downloaded one: clearing the downloading list leaves the downloaded.
-    await throttle(2048);
+    await throttle(page, 2048);
     await startDownload(games[4]!);
     await until(
       () => info(games[4]!.id),

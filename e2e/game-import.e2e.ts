@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { baseUrl, open } from './support/app';
 import { expectScreenOnPage, usePhone } from './support/browser';
+import { waitForFirstFrame } from './support/games-play';
 import { romDirectory, writeRomDirectory } from './support/rom-dir';
 
 /** The app's host bridge on the page (apps/web/src/host/index.ts). */
@@ -89,6 +90,65 @@ async function stubPicker(name: string, files: { path: string; base64: string }[
   );
 }
 
+/** The generated directory as `stubPicker` takes it. */
+const generated = () => rom.files.map((f) => ({ path: f.path, base64: f.bytes.toString('base64') }));
+
+/** Changes the picked directory in the origin-private file system, as the member would on disk. */
+async function editDirectory(
+  name: string,
+  edits: { write?: { path: string; base64: string }[]; remove?: string[] },
+): Promise<void> {
+  await page.evaluate(
+    async ([dirName, { write = [], remove = [] }]) => {
+      const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(dirName);
+      const folderOf = async (parts: string[], create: boolean) => {
+        let folder = dir;
+        for (const part of parts.slice(0, -1)) folder = await folder.getDirectoryHandle(part, { create });
+        return folder;
+      };
+      for (const file of write) {
+        const parts = file.path.split('/');
+        const folder = await folderOf(parts, true);
+        const writable = await (await folder.getFileHandle(parts.at(-1)!, { create: true })).createWritable();
+        await writable.write(Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0)));
+        await writable.close();
+      }
+      for (const path of remove) {
+        const parts = path.split('/');
+        await (await folderOf(parts, false)).removeEntry(parts.at(-1)!);
+      }
+    },
+    [name, edits] as const,
+  );
+}
+
+/** Counts the workers the page starts from now on: the MD5 pool starts them only to hash. */
+async function countWorkers(): Promise<() => Promise<number>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { workersStarted: number; Worker: typeof Worker };
+    w.workersStarted = 0;
+    const Original = w.Worker;
+    w.Worker = class extends Original {
+      constructor(...args: ConstructorParameters<typeof Worker>) {
+        super(...args);
+        w.workersStarted += 1;
+      }
+    };
+  });
+  return () => page.evaluate(() => (window as unknown as { workersStarted: number }).workersStarted);
+}
+
+/** Plays an imported game through the host, as the app does, until the emulator draws; then leaves. */
+async function playImported(game: LocalGames['list'][number]): Promise<void> {
+  const { romMd5, gameId, gameName, coverImage, emuName, coreName } = game;
+  await hostCall('startGame', { romMd5, gameId, gameName, coverImage, emuName, coreName });
+  const player = page.locator('.ph-player');
+  await player.waitFor();
+  await waitForFirstFrame(page);
+  await player.getByRole('button', { name: 'Back', exact: true }).click();
+  await player.waitFor({ state: 'detached' });
+}
+
 function expectImportedAsGenerated(
   local: LocalGames,
   icons: Record<string, string>,
@@ -124,10 +184,7 @@ describe('ROM directory import', () => {
   it('imports a picked directory with progress, matches the catalogue, and remembers it across a reload', async () => {
     const icons = await emulatorIcons();
     await openApp();
-    await stubPicker(
-      'My ROMs',
-      rom.files.map((f) => ({ path: f.path, base64: f.bytes.toString('base64') })),
-    );
+    await stubPicker('My ROMs', generated());
     await recordPushes();
 
     const result = await hostCall<ImportGamesResult>('importGames', { action: 'pick' });
@@ -293,5 +350,109 @@ describe('ROM directory import', () => {
     const count = seen.length;
     await page.waitForTimeout(500);
     expect((await pushes()).length).toBe(count);
+  });
+  it('plays an imported ROM from the picked directory, and one inside a zip', async () => {
+    await openApp();
+    await stubPicker('Play ROMs', generated());
+    expect(await hostCall<ImportGamesResult>('importGames', { action: 'pick' })).toMatchObject({
+      imported: rom.found,
+    });
+    const { list } = await hostCall<LocalGames>('getLocalGames', {});
+    const byPath = Object.fromEntries(list.map((g) => [g.path, g]));
+    // Read through the kept file handle, and inflated out of its archive.
+    await playImported(byPath['nes/tile-garden.nes']!);
+    await playImported(byPath['packs/bundle.zip/bundle/ember-cave.nes']!);
+  });
+
+  it('rescans without hashing unchanged files, follows moved ones and forgets gone ones', async () => {
+    await openApp();
+    await stubPicker('Rescan ROMs', generated());
+    await hostCall<ImportGamesResult>('importGames', { action: 'pick' });
+    const before = await hostCall<LocalGames>('getLocalGames', {});
+    const workers = await countWorkers();
+
+    // Nothing changed: nothing is read again, and the progress still covers the directory.
+    await recordPushes();
+    expect(await hostCall<ImportGamesResult>('importGames', { action: 'rescan' })).toEqual({
+      directoryName: 'Rescan ROMs',
+      found: 7,
+      imported: 0,
+      matched: 4,
+      duplicates: 7,
+      cancelled: false,
+    });
+    expect(await workers()).toBe(0);
+    const seen = await pushes();
+    expect([...new Set(seen.map((p) => p.phase))]).toEqual(['scanning', 'hashing', 'matching', 'done']);
+    expect(seen.find((p) => p.phase === 'hashing')).toMatchObject({ files: 7, totalFiles: 7 });
+
+    // The member edits one cartridge, moves another and deletes the zip of two.
+    const file = (p: string) => rom.files.find((f) => f.path === p)!.bytes;
+    const edited = Buffer.from(file('gb/mystery.gb'));
+    edited[0x150] = (edited[0x150]! + 1) & 0xff;
+    await editDirectory('Rescan ROMs', {
+      write: [
+        { path: 'gb/mystery.gb', base64: edited.toString('base64') },
+        { path: 'nes/moved/tile-garden.nes', base64: file('nes/tile-garden.nes').toString('base64') },
+      ],
+      remove: ['nes/tile-garden.nes', 'packs/bundle.zip'],
+    });
+    await recordPushes();
+    expect(await hostCall<ImportGamesResult>('importGames', { action: 'rescan' })).toEqual({
+      directoryName: 'Rescan ROMs',
+      found: 5,
+      imported: 1,
+      matched: 3,
+      duplicates: 4,
+      cancelled: false,
+    });
+    expect(await workers()).toBeGreaterThan(0);
+    // Neon Drift, the edited Ember Cave, the prototype and the ROM-less zip were not hashed again.
+    expect((await pushes()).find((p) => p.phase === 'hashing')).toMatchObject({ files: 4, totalFiles: 6 });
+
+    const after = await hostCall<LocalGames>('getLocalGames', {});
+    const paths = after.list.map((g) => g.path).sort();
+    expect(paths).toEqual([
+      'gb/mystery.gb',
+      'md/prototype.md',
+      'nes/Neon Drift.NES',
+      'nes/hacks/ember-cave-intro-hack.nes',
+      'nes/moved/tile-garden.nes',
+    ]);
+    const was = (p: string) => before.list.find((g) => g.path === p)!;
+    const now = (p: string) => after.list.find((g) => g.path === p)!;
+    // The moved file is the same game, still playable from where it is now.
+    expect(now('nes/moved/tile-garden.nes')).toMatchObject({
+      romMd5: was('nes/tile-garden.nes').romMd5,
+      gameId: was('nes/tile-garden.nes').gameId,
+      importedAt: was('nes/tile-garden.nes').importedAt,
+    });
+    expect(now('gb/mystery.gb').romMd5).not.toBe(was('gb/mystery.gb').romMd5);
+    await playImported(now('nes/moved/tile-garden.nes'));
+  });
+
+  it('remembers the files unmatched when the catalogue cannot be reached, and matches them on the next start', async () => {
+    await openApp();
+    await stubPicker('Offline ROMs', generated());
+    await page.route('**/game/romMatch', (route) => route.abort('internetdisconnected'));
+    expect(await hostCall<ImportGamesResult>('importGames', { action: 'pick' })).toEqual({
+      directoryName: 'Offline ROMs',
+      found: rom.found,
+      imported: rom.found,
+      matched: 0,
+      duplicates: 0,
+      cancelled: false,
+    });
+    const offline = await hostCall<LocalGames>('getLocalGames', {});
+    expect(offline.total).toBe(rom.found);
+    expect(offline.list.every((g) => g.gameId === null)).toBe(true);
+    expect(offline.list.find((g) => g.path === 'nes/tile-garden.nes')?.gameName).toBe('tile-garden');
+
+    // Back online, the app starts again: the list answers with the catalogue's names.
+    await page.unroute('**/game/romMatch');
+    await page.reload();
+    await expectScreenOnPage(page, 'game');
+    const online = await hostCall<LocalGames>('getLocalGames', {});
+    expectImportedAsGenerated(online, await emulatorIcons(), 'handle');
   });
 });

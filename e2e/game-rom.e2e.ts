@@ -1,10 +1,11 @@
-import { endpoints, endpointUrl, type Game } from '@pixelhall/contract';
-import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import { endpoints, type Game } from '@pixelhall/contract';
+import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, currentRoute, open, useToken } from './support/app';
+import { currentRoute, open } from './support/app';
 import { expectScreenOnPage, usePhone } from './support/browser';
-import { callAs } from './support/community';
-import { createMember } from './support/members';
+import { signedInToday } from './support/community';
+import { gameApi, pageUi, throttle } from './support/page-ui';
+import { stubDirectoryPicker } from './support/picker';
 import { romDirectory } from './support/rom-dir';
 
 let context: BrowserContext;
@@ -14,21 +15,13 @@ usePhone((p, c) => {
   context = c;
 });
 
-const screen = (name: string) => page.locator(`[data-screen="${name}"]:visible`);
-const toast = (text: string) =>
-  page.locator('.adm-toast-main:visible').getByText(text, { exact: true }).waitFor();
-const dialogButton = (name: string) =>
-  page.locator('.adm-dialog-body:visible').getByRole('button', { name, exact: true });
+const { screen, dialog, toast, dialogButton, until } = pageUi(() => page);
 
-/** A seeded game by name, from the game service (callAs addresses the main API). */
+/** A seeded game by name, from the game service. */
 async function seededGame(name: string): Promise<Game> {
-  const response = await fetch(`${baseUrl()}${endpointUrl(endpoints.games.gameList)}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ keyword: name, num: 5 }),
-  });
-  const found = (await response.json()) as { data: { list: Game[] } };
-  const game = found.data.list.find((g) => g.game_name === name);
+  const game = (await gameApi(endpoints.games.gameList, { keyword: name, num: 5 })).list.find(
+    (g) => g.game_name === name,
+  );
   if (!game) throw new Error(`the seed has no ${name}`);
   return game;
 }
@@ -41,47 +34,18 @@ beforeAll(async () => {
   emberCave = await seededGame('Ember Cave');
 });
 
-/** A member who has opened the app today, so the day's check-in does not cover the screens. */
-async function signIn(): Promise<void> {
-  const member = await createMember();
-  await callAs(member.token, endpoints.tasks.startUp, { type: 1, authLogin: true });
-  await useToken(context, member.token);
-}
-
-/** Slows the page's network, so the download's progress can be seen (Chromium's own throttling). */
-async function throttle(bytesPerSecond: number): Promise<CDPSession> {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 0,
-    downloadThroughput: bytesPerSecond,
-    uploadThroughput: -1,
-  });
-  return cdp;
-}
-
 const downloadState = () => screen('rom').getByTestId('rom-actions').getAttribute('data-download-state');
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`still ${JSON.stringify(value)}`);
-    await page.waitForTimeout(50);
-  }
-}
 
 describe('/rom/{id}', () => {
   it('shows the game; a favourite shows on /me/favorite and leaves it from the row', async () => {
-    await signIn();
+    await signedInToday(context, 'Player');
     await open(page, `/rom/${tileGarden.id}`);
     await expectScreenOnPage(page, 'rom');
     const rom = screen('rom');
     expect(await rom.getByTestId('rom-name').textContent()).toBe('Tile Garden');
     const info = rom.getByTestId('rom-info');
-    expect(await info.locator('[data-field="simulator"] dd').textContent()).toBe('NES');
+    // The emulator's name arrives with the catalogue's conditions; its id shows until then.
+    await info.locator('[data-field="simulator"] dd').getByText('NES', { exact: true }).waitFor();
     expect(await info.locator('[data-field="type"] dd').textContent()).toBe('Puzzle');
     expect(await info.locator('[data-field="version"] dd').textContent()).toBe(tileGarden.version);
 
@@ -114,7 +78,7 @@ describe('/rom/{id}', () => {
   });
 
   it('plays only once downloaded: Download shows progress and reaches Downloaded; Delete asks first', async () => {
-    await signIn();
+    await signedInToday(context, 'Player');
     await open(page, `/rom/${tileGarden.id}`);
     await expectScreenOnPage(page, 'rom');
     const rom = screen('rom');
@@ -124,7 +88,7 @@ describe('/rom/{id}', () => {
     await toast('Please download this game rom first!');
 
     // Slow enough to watch the progress, pause and resume; the seeded ROM is ~24 KB.
-    const cdp = await throttle(6 * 1024);
+    await throttle(page, 6 * 1024);
     await rom.getByTestId('rom-download').click();
     await rom.getByTestId('rom-progress').waitFor();
     await until(downloadState, (s) => s === 'downloading');
@@ -141,12 +105,7 @@ describe('/rom/{id}', () => {
       .textContent()
       .catch(() => null);
     if (percent !== null) expect(percent).toMatch(/^\d{1,3}%$/);
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+    await throttle(page, -1);
     await until(downloadState, (s) => s === 'downloaded', 30_000);
     await rom.getByTestId('rom-downloaded').waitFor();
 
@@ -166,37 +125,11 @@ describe('/rom/{id}', () => {
     await dialogButton('Cancel').click();
     expect(await downloadState()).toBe('downloaded');
     await rom.getByTestId('rom-delete').click();
-    await page.locator('.adm-dialog-body:visible').getByText('Delete this game?').waitFor();
+    await dialog().getByText('Delete this game?').waitFor();
     await dialogButton('Delete').click();
     await until(downloadState, (s) => s === 'download');
   });
 });
-
-/**
- * Fills a directory of the origin-private file system and makes the directory picker answer
- * with it: headless Chromium has no picker to click (see game-import.e2e.ts).
- */
-async function stubPicker(name: string): Promise<void> {
-  const files = romDirectory().files.map((f) => ({ path: f.path, base64: f.bytes.toString('base64') }));
-  await page.evaluate(
-    async ([dirName, list]) => {
-      const root = await navigator.storage.getDirectory();
-      const dir = await root.getDirectoryHandle(dirName, { create: true });
-      for (const file of list) {
-        const parts = file.path.split('/');
-        let folder = dir;
-        for (const part of parts.slice(0, -1))
-          folder = await folder.getDirectoryHandle(part, { create: true });
-        const writable = await (await folder.getFileHandle(parts.at(-1)!, { create: true })).createWritable();
-        await writable.write(Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0)));
-        await writable.close();
-      }
-      (window as unknown as { showDirectoryPicker: unknown }).showDirectoryPicker = async () =>
-        (await navigator.storage.getDirectory()).getDirectoryHandle(dirName);
-    },
-    [name, files] as const,
-  );
-}
 
 describe('imported ROMs', () => {
   it('imports from the Imported tab through the import sheet, marks matches, shows Imported on /rom and forgets one', async () => {
@@ -205,7 +138,7 @@ describe('imported ROMs', () => {
     await expectScreenOnPage(page, 'game-download');
     const downloads = screen('game-download');
     await downloads.getByText('No ROMs imported yet', { exact: false }).waitFor();
-    await stubPicker('Retro ROMs');
+    await stubDirectoryPicker(page, 'Retro ROMs', generated.files);
 
     await downloads.getByTestId('imported-import').click();
     const sheet = page.getByTestId('import-sheet');

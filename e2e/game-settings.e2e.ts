@@ -1,12 +1,14 @@
 import { BASE_PREFIX, localeOption } from '@pixelhall/contract';
-import { openDatabase } from '@pixelhall/server/src/db/database';
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { baseUrl, currentRoute, open, useToken } from './support/app';
 import { expectScreenOnPage, usePhone } from './support/browser';
 import { type CommunityMember, createNamedMember } from './support/community';
 import { downloadSeededGame, hostCall } from './support/games-play';
-import { type RomFile, romDirectory } from './support/rom-dir';
+import { withDatabase } from './support/members';
+import { pageUi } from './support/page-ui';
+import { stubDirectoryPicker } from './support/picker';
+import { romDirectory } from './support/rom-dir';
 
 let context: BrowserContext;
 let page: Page;
@@ -15,19 +17,7 @@ usePhone((p, c) => {
   context = c;
 });
 
-const screen = (name: string) => page.locator(`[data-screen="${name}"]:visible`);
-const dialog = () => page.locator('.adm-dialog-body:visible');
-const toast = (text: string) =>
-  page.locator('.adm-toast-main:visible').getByText(text, { exact: true }).waitFor();
-
-async function withDatabase<T>(fn: (database: ReturnType<typeof openDatabase>) => Promise<T>): Promise<T> {
-  const database = openDatabase(inject('databaseUrl'));
-  try {
-    return await fn(database);
-  } finally {
-    await database.close();
-  }
-}
+const { screen, dialog, toast } = pageUi(() => page);
 
 /** A member whose account has an email address, as one who signed up with it would. */
 async function memberWithEmail(prefix: string): Promise<CommunityMember & { email: string }> {
@@ -150,31 +140,6 @@ describe('feedback', () => {
   });
 });
 
-/**
- * Headless Chromium has no picker to click: the directory picker answers with an OPFS
- * directory filled with the given files (a real FileSystemDirectoryHandle).
- */
-async function stubPicker(name: string, files: RomFile[]): Promise<void> {
-  await page.evaluate(
-    async ([dirName, list]) => {
-      const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(dirName, {
-        create: true,
-      });
-      for (const file of list) {
-        const parts = file.path.split('/');
-        let folder = dir;
-        for (const part of parts.slice(0, -1))
-          folder = await folder.getDirectoryHandle(part, { create: true });
-        const writable = await (await folder.getFileHandle(parts.at(-1)!, { create: true })).createWritable();
-        await writable.write(Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0)));
-        await writable.close();
-      }
-      (window as unknown as { showDirectoryPicker: unknown }).showDirectoryPicker = async () => dir;
-    },
-    [name, files.map((f) => ({ path: f.path, base64: f.bytes.toString('base64') }))] as const,
-  );
-}
-
 describe('game settings', () => {
   it('is reached from Settings, and the emulator settings survive a reload and reset', async () => {
     await open(page, '/me/setting');
@@ -278,7 +243,7 @@ describe('game settings', () => {
     await expectScreenOnPage(page, 'me-setting-game');
     const section = screen('me-setting-game').getByTestId('rom-directory');
     await section.getByText('No ROM directory chosen yet').waitFor();
-    await stubPicker('My ROMs', rom.files);
+    await stubDirectoryPicker(page, 'My ROMs', rom.files);
 
     await section.getByTestId('rom-choose').click();
     const sheet = page.getByTestId('import-sheet');
@@ -310,7 +275,7 @@ describe('game settings', () => {
     const rom = romDirectory();
     await open(page, '/me/setting/game');
     await expectScreenOnPage(page, 'me-setting-game');
-    await stubPicker('Held ROMs', rom.files);
+    await stubDirectoryPicker(page, 'Held ROMs', rom.files);
     // The catalogue answers only when the test says so: the import waits in its matching phase.
     let release!: () => void;
     const held = new Promise<void>((resolve) => {

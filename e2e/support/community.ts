@@ -1,9 +1,7 @@
 import { type DataOf, type EndpointDef, endpoints, type PayloadOf } from '@pixelhall/contract';
-import { openDatabase } from '@pixelhall/server/src/db/database';
 import type { BrowserContext } from 'playwright-core';
-import { inject } from 'vitest';
-import { baseUrl } from './app';
-import { createMember } from './members';
+import { baseUrl, useToken } from './app';
+import { createMember, withDatabase } from './members';
 
 /** A public topic of the demo world anyone may post in (level 1, not 18+). */
 export const OPEN_TOPIC = 'Pixelhall lounge';
@@ -13,15 +11,6 @@ export const uniqueWord = (prefix: string) =>
   `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
 export type CommunityMember = Awaited<ReturnType<typeof createMember>>;
-
-async function withDatabase<T>(fn: (database: ReturnType<typeof openDatabase>) => Promise<T>): Promise<T> {
-  const database = openDatabase(inject('databaseUrl'));
-  try {
-    return await fn(database);
-  } finally {
-    await database.close();
-  }
-}
 
 /**
  * A member with a nickname of their own: the shared `Tester n` names repeat across test files
@@ -34,6 +23,17 @@ export async function createNamedMember(prefix: string): Promise<CommunityMember
     database.db.updateTable('users').set({ nickname }).where('id', '=', member.id).execute(),
   );
   return { ...member, nickname };
+}
+
+/**
+ * A member who has already opened the app today, signed in on `context`: the day's check-in (and
+ * its celebration) is behind them, so only what a journey does itself shows over the screens.
+ */
+export async function signedInToday(context: BrowserContext, prefix: string): Promise<CommunityMember> {
+  const member = await createNamedMember(prefix);
+  await callAs(member.token, endpoints.tasks.startUp, { type: 1, authLogin: true });
+  await useToken(context, member.token);
+  return member;
 }
 
 /** Calls the API as a member, the way the app does; fails the test on a business error. */

@@ -2,20 +2,11 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { openDatabase } from '@pixelhall/server/src/db/database';
 import { inject } from 'vitest';
+import { withDatabase } from './members';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const run = promisify(execFile);
-
-async function withDatabase<T>(fn: (database: ReturnType<typeof openDatabase>) => Promise<T>): Promise<T> {
-  const database = openDatabase(inject('databaseUrl'));
-  try {
-    return await fn(database);
-  } finally {
-    await database.close();
-  }
-}
 
 /**
  * An operator command, `npm run ops -- <args>`, against the e2e server's database, as an operator

@@ -8,7 +8,10 @@ import { inject } from 'vitest';
 let sequence = 0;
 const DAY = 86_400_000;
 
-async function withDatabase<T>(fn: (database: ReturnType<typeof openDatabase>) => Promise<T>): Promise<T> {
+/** Runs `fn` on a connection of its own to the server's database, closed afterwards. */
+export async function withDatabase<T>(
+  fn: (database: ReturnType<typeof openDatabase>) => Promise<T>,
+): Promise<T> {
   const database = openDatabase(inject('databaseUrl'));
   try {
     return await fn(database);

@@ -16,22 +16,30 @@ export function addToHistory(history: readonly string[], keyword: string): strin
   return [word, ...history.filter((w) => w.trim().toLocaleLowerCase() !== key)].slice(0, SEARCH_HISTORY_MAX);
 }
 
-interface SearchHistoryState {
+export interface SearchHistoryState {
   keywords: string[];
   add(keyword: string): void;
   remove(keyword: string): void;
   clear(): void;
 }
 
+/**
+ * A persisted search history under `pixelhall.<name>` with the rules of addToHistory. Each kind of
+ * search keeps its own (the name is the stored key, so it must not change once released).
+ */
+export function createSearchHistory(name: string) {
+  return create<SearchHistoryState>()(
+    persist(
+      (set) => ({
+        keywords: [],
+        add: (keyword) => set((s) => ({ keywords: addToHistory(s.keywords, keyword) })),
+        remove: (keyword) => set((s) => ({ keywords: s.keywords.filter((w) => w !== keyword) })),
+        clear: () => set({ keywords: [] }),
+      }),
+      persisted<SearchHistoryState>(name),
+    ),
+  );
+}
+
 /** Past searches on this device (spec §3 client-persisted search history). */
-export const useSearchHistory = create<SearchHistoryState>()(
-  persist(
-    (set) => ({
-      keywords: [],
-      add: (keyword) => set((s) => ({ keywords: addToHistory(s.keywords, keyword) })),
-      remove: (keyword) => set((s) => ({ keywords: s.keywords.filter((w) => w !== keyword) })),
-      clear: () => set({ keywords: [] }),
-    }),
-    persisted<SearchHistoryState>('search-history'),
-  ),
-);
+export const useSearchHistory = createSearchHistory('search-history');

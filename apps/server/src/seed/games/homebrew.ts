@@ -11,7 +11,7 @@ import { GLYPHS } from '../art/font';
  * assembler (`abs` for a 16-bit address, `branch` for a relative offset).
  */
 
-type Line =
+export type Line =
   | { label: string }
   | { op: string; bytes: number[]; abs?: string; branch?: string; note?: string }
   | { data: number[] };
@@ -187,10 +187,17 @@ const sizeOf = (line: Line) =>
       ? line.bytes.length + (line.abs ? 2 : line.branch ? 1 : 0)
       : 0;
 
-/** Two passes: label addresses first, then the bytes with operands filled in. */
-export function assemble(lines: Line[]): { code: number[]; labels: Map<string, number> } {
+/**
+ * Two passes: label addresses first, then the bytes with operands filled in. The Game Boy's SM83
+ * (carts.ts) shares the operand forms: little-endian 16-bit addresses, and jumps relative to the
+ * next instruction — it passes its own origin.
+ */
+export function assemble(
+  lines: Line[],
+  origin = PRG_ORIGIN,
+): { code: number[]; labels: Map<string, number> } {
   const labels = new Map<string, number>();
-  let pc = PRG_ORIGIN;
+  let pc = origin;
   for (const line of lines) {
     if ('label' in line) labels.set(line.label, pc);
     pc += sizeOf(line);
@@ -207,7 +214,7 @@ export function assemble(lines: Line[]): { code: number[]; labels: Map<string, n
     code.push(...line.bytes);
     if (line.abs) code.push(at(line.abs) & 0xff, at(line.abs) >> 8);
     if (line.branch) {
-      const offset = at(line.branch) - (PRG_ORIGIN + code.length + 1);
+      const offset = at(line.branch) - (origin + code.length + 1);
       if (offset < -128 || offset > 127) throw new Error(`branch to ${line.branch} out of range`);
       code.push(offset & 0xff);
     }

@@ -401,8 +401,9 @@ export async function ensureEmulators(db: Kysely<DB>, files: FileStore, now: num
 }
 
 /**
- * The demo game library: five emulators, thirty games across NES, Game Boy and Mega Drive (the
- * NES ones are generated homebrews that really play), covers and screenshots drawn by the seed
+ * The demo game library: five emulators, thirty games across NES, Game Boy and Mega Drive (every
+ * ROM is generated and boots: the NES homebrews keep a battery save, the Game Boy and Mega Drive
+ * cartridges draw a title screen — carts.ts), covers and screenshots drawn by the seed
  * art, topics, banners, and some history from the demo members (plays, favourites, searches)
  * so the sections and hot words have something to show.
  */

@@ -201,6 +201,6 @@ export function recordGamePlay(id: number) {
 }
 
 /** Matches imported ROMs to catalogue games by MD5 (whole file or headerless). */
-export function matchRoms(md5: string[]) {
-  return request(endpoints.games.romMatch, { md5 }, quiet);
+export function matchRoms(md5: string[], timeoutMs?: number) {
+  return request(endpoints.games.romMatch, { md5 }, { ...quiet, timeoutMs });
 }

@@ -21,7 +21,7 @@ export function matchBatches(
 
 /** The catalogue game of a ROM: its whole-file match first, then its headerless one. */
 export function gameOf<G>(
-  matches: Map<string, G>,
+  matches: ReadonlyMap<string, G>,
   rom: { md5: string; headerless: string | null },
 ): G | null {
   return matches.get(rom.md5) ?? (rom.headerless ? matches.get(rom.headerless) : undefined) ?? null;

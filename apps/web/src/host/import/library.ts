@@ -15,7 +15,8 @@ export async function localGames({ offset = 0, limit }: LocalGamesRequest = {}):
     list.push(publicGame(cursor.value));
     cursor = await cursor.continue();
   }
-  const dir = await tx.objectStore('directories').get('roms');
+  const stored = await tx.objectStore('directories').get('roms');
+  const dir = stored?.id === 'roms' ? stored : null;
   return {
     list,
     total,
@@ -40,8 +41,14 @@ export async function removeLocalGames(romMd5s: string[]): Promise<{ removed: nu
   return { removed };
 }
 
-/** What the app sees of a record: no handles or storage paths. */
+/** What the app sees of a record: no handles, storage paths or matching bookkeeping. */
 export function publicGame(record: ImportedRecord): ImportedGame {
-  const { handle: _handle, zipEntry: _zipEntry, opfsPath: _opfsPath, ...game } = record;
+  const {
+    handle: _handle,
+    zipEntry: _zipEntry,
+    opfsPath: _opfsPath,
+    matchPending: _pending,
+    ...game
+  } = record;
   return game;
 }

@@ -21,13 +21,18 @@ export class ImportMeter {
 
   constructor(private readonly now: () => number = () => performance.now()) {}
 
-  /** The hashing starts: the clock for the speed starts here, not at the scan. */
-  startHashing(totalFiles: number, totalBytes: number): void {
+  /**
+   * The hashing starts: the clock for the speed starts here, not at the scan. `done`: the files
+   * the last scan already hashed (unchanged since), done from the start and not part of the speed.
+   */
+  startHashing(totalFiles: number, totalBytes: number, done = { files: 0, bytes: 0 }): void {
     this.phase = 'hashing';
     this.totalFiles = totalFiles;
     this.totalBytes = totalBytes;
+    this.files = done.files;
+    this.bytes = done.bytes;
     this.startedAt = this.now();
-    this.samples = [{ at: this.startedAt, bytes: 0 }];
+    this.samples = [{ at: this.startedAt, bytes: this.bytes }];
   }
 
   addBytes(bytes: number): void {

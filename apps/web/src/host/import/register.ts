@@ -46,7 +46,12 @@ export function registerImport(wiring: HostWiring): void {
     return start(picked, wiring);
   });
   wiring.handle('getLocalGames', async (payload) => {
-    const { localGames } = await import('./library');
+    const [{ localGames }, { rematchPending }] = await Promise.all([
+      import('./library'),
+      import('./rematch-pending'),
+    ]);
+    // Games an import could not match (offline) get their names before the list answers.
+    await rematchPending();
     return localGames((payload ?? {}) as LocalGamesRequest);
   });
   wiring.handle('removeLocalGames', async (payload) => {
@@ -75,8 +80,11 @@ function start(picked: Promise<PickedDirectory | null>, wiring: HostWiring): Pro
 
 /** `rescan`: the directory picked last time, once the browser lets the page read it again. */
 async function rememberedDirectory(): Promise<PickedDirectory> {
-  const { hostDb } = await import('../store/db');
-  const dir = await (await hostDb()).get('directories', 'roms');
+  const [{ hostDb }, { rememberedDirectory: remembered }] = await Promise.all([
+    import('../store/db'),
+    import('./directory'),
+  ]);
+  const dir = await remembered(await hostDb());
   if (!dir?.handle) throw new Error(i18n.t('importUi.no_directory'));
   if (!(await canRead(dir.handle, { request: true }))) throw new Error(i18n.t('importUi.choose_again'));
   return { kind: 'handle', handle: dir.handle };

@@ -1,19 +1,25 @@
 import { endpoints, type Game } from '@pixelhall/contract';
 import { request } from '../../api/client';
-import { gameKeys, matchRoms } from '../../api/queries/games';
+import { gameKeys } from '../../api/queries/games';
 import { queryClient } from '../../api/query-client';
 import i18n from '../../i18n';
 import type { ImportGamesResult } from '../game-protocol';
-import { hostDb, type ImportedRecord } from '../store/db';
+import { type HostDatabase, hostDb, type ImportedRecord } from '../store/db';
 import { opfsFile, persistStorage } from '../store/opfs';
 import type { HostWiring } from '../web-games';
-import { gameOf, matchBatches } from './batches';
+import { gameOf } from './batches';
+import { rememberedDirectory, scanIndex } from './directory';
 import { baseName, type Emulator, emulatorFor, emulatorsByExtension, extensionOf, isZip } from './emulators';
 import type { HashedRom } from './hash-messages';
+import { removeLocalGames } from './library';
+import { matchAll } from './match';
 import type { PickedDirectory } from './picker';
 import { HashPool, isAbort, poolSize } from './pool';
 import { ImportMeter, throttled } from './progress';
+import { romsToMatch, settleMatches } from './rematch';
+import { rematchLater } from './rematch-pending';
 import { type Candidate, fromFileList, walkDirectory } from './scan';
+import { nextIndex, reconcile, type ScanIndex, splitByIndex } from './scan-index';
 import { readZipEntry } from './zip-entry';
 
 /** Copies into the origin-private file system running at once (a directory input's files). */
@@ -27,9 +33,17 @@ interface Found {
   rom: HashedRom;
 }
 
+/** A file of the scan and the ROMs it holds, hashed now or known from the last scan. */
+interface Read {
+  candidate: Candidate;
+  roms: HashedRom[];
+}
+
 /**
  * One import (spec §1: "can take a few minutes"): scan → hash in the worker pool → match with
- * the catalogue → remember. Cancelling keeps what was hashed so far, as the protocol says.
+ * the catalogue → remember. Scanning the remembered directory again hashes only the files that
+ * changed, and forgets the games whose files are gone. Cancelling keeps what was hashed so far,
+ * as the protocol says; a catalogue that cannot be reached leaves the games unmatched for later.
  */
 export async function runImport(
   source: ImportSource,
@@ -42,6 +56,10 @@ export async function runImport(
   try {
     const byExtension = emulatorsByExtension(await loadEmulators());
     const wanted = (ext: string) => byExtension.has(ext) || ext === 'zip';
+    const db = await hostDb();
+    // The last scan's hashes count only for the same directory (a rescan, or picking it again).
+    const previous =
+      source.kind === 'handle' && (await isRemembered(db, source.handle)) ? await scanIndex(db) : null;
     let cancelled = false;
     let candidates: Candidate[] = [];
     let name = source.kind === 'handle' ? source.handle.name : '';
@@ -68,16 +86,42 @@ export async function runImport(
       ({ directoryName: name, candidates } = fromFileList(source.files, wanted));
     }
 
-    const found = cancelled ? [] : await hashAll(candidates, [...byExtension.keys()], meter, pusher, signal);
+    const { known, toHash } = splitByIndex(candidates, previous ?? {});
+    const hashed = cancelled
+      ? []
+      : await hashAll(toHash, known, [...byExtension.keys()], meter, pusher, signal);
     cancelled ||= signal.aborted;
+    const read = [...known, ...hashed];
+    const found: Found[] = read.flatMap(({ candidate, roms }) => roms.map((rom) => ({ candidate, rom })));
 
     meter.phase = 'matching';
     meter.current = null;
     pusher.now();
-    const matches = await matchAll(found);
+    const records = new Map((await db.getAll('imported')).map((r) => [r.romMd5, r]));
+    const matches = await matchAll(
+      romsToMatch(
+        found.map((f) => f.rom),
+        records,
+      ),
+    ).catch((err: unknown) => {
+      // Offline or the server is down: the games are remembered unmatched and matched later.
+      console.warn('Matching imported ROMs failed', err);
+      rematchLater();
+      return null;
+    });
 
-    const stored = await remember(found, matches, byExtension);
-    await (await hostDb()).put('directories', {
+    const stored = await remember(db, found, matches, records, byExtension);
+    if (matches)
+      for (const record of settleMatches(records.values(), matches)) await db.put('imported', record);
+    if (source.kind === 'handle') {
+      const index = nextIndex(previous ?? {}, read, !cancelled);
+      if (previous && !cancelled) await followDirectory(db, previous, index, candidates);
+      await db.put('directories', { id: 'roms-files', files: index });
+    } else {
+      // A directory file input replaces the remembered directory; its index goes with it.
+      await db.delete('directories', 'roms-files');
+    }
+    await db.put('directories', {
       id: 'roms',
       name,
       handle: source.kind === 'handle' ? source.handle : null,
@@ -86,11 +130,13 @@ export async function runImport(
 
     meter.phase = cancelled ? 'cancelled' : 'done';
     pusher.now();
+    const gameIdOf = (rom: HashedRom) =>
+      records.get(rom.md5)?.gameId ?? (matches && gameOf(matches, rom)?.id) ?? null;
     return {
       directoryName: name,
       found: found.length,
       imported: stored.imported,
-      matched: found.filter((f) => gameOf(matches, f.rom)).length,
+      matched: found.filter((f) => gameIdOf(f.rom) !== null).length,
       duplicates: stored.duplicates,
       cancelled,
     };
@@ -101,6 +147,12 @@ export async function runImport(
   } finally {
     pusher.stop();
   }
+}
+
+/** Whether this is the remembered directory again (the same folder on disk, picked anew or not). */
+async function isRemembered(db: HostDatabase, handle: FileSystemDirectoryHandle): Promise<boolean> {
+  const remembered = (await rememberedDirectory(db))?.handle;
+  return remembered ? remembered.isSameEntry(handle).catch(() => false) : false;
 }
 
 /** The emulators and their extensions; react-query keeps them with the classification screen's. */
@@ -115,14 +167,28 @@ function loadEmulators(): Promise<Emulator[]> {
     .then((conditions) => conditions.emulator_type);
 }
 
+/**
+ * Hashes the new and changed files. The unchanged ones (`known`) count as done from the start,
+ * so the progress still runs over the whole directory.
+ */
 async function hashAll(
   candidates: Candidate[],
+  known: Read[],
   romExtensions: string[],
   meter: ImportMeter,
   pusher: ReturnType<typeof throttled>,
   signal: AbortSignal,
-): Promise<Found[]> {
-  const found: Found[] = [];
+): Promise<Read[]> {
+  const size = (list: { file: File }[]) => list.reduce((sum, c) => sum + c.file.size, 0);
+  const knownBytes = size(known.map((k) => k.candidate));
+  meter.startHashing(known.length + candidates.length, knownBytes + size(candidates), {
+    files: known.length,
+    bytes: knownBytes,
+  });
+  // A listener may cancel right here; the pool below still hears it.
+  pusher.now();
+  if (candidates.length === 0) return [];
+  const read: Read[] = [];
   const pool = new HashPool(poolSize(), (bytes) => {
     meter.addBytes(bytes);
     pusher.soon();
@@ -130,14 +196,6 @@ async function hashAll(
   const stop = () => pool.terminate();
   signal.addEventListener('abort', stop);
   if (signal.aborted) stop();
-  meter.files = 0;
-  meter.bytes = 0;
-  meter.startHashing(
-    candidates.length,
-    candidates.reduce((sum, c) => sum + c.file.size, 0),
-  );
-  // A listener may cancel right here; the pool above already hears it.
-  pusher.now();
   try {
     await Promise.all(
       candidates.map(async (candidate) => {
@@ -147,7 +205,7 @@ async function hashAll(
               ? { kind: 'zip', file: candidate.file, extensions: romExtensions }
               : { kind: 'file', file: candidate.file, extension: extensionOf(candidate.path) },
           );
-          for (const rom of roms) found.push({ candidate, rom });
+          read.push({ candidate, roms });
         } catch (err) {
           if (isAbort(err)) return;
           // An unreadable file or a broken archive: the rest of the directory still imports.
@@ -162,26 +220,23 @@ async function hashAll(
     signal.removeEventListener('abort', stop);
     pool.terminate();
   }
-  return found;
-}
-
-async function matchAll(found: Found[]): Promise<Map<string, Game>> {
-  const matches = new Map<string, Game>();
-  for (const batch of matchBatches(found.map((f) => f.rom))) {
-    const { list } = await matchRoms(batch);
-    for (const { md5, game } of list) matches.set(md5, game);
-  }
-  return matches;
+  return read;
 }
 
 /**
- * Saves the new games. A file with a handle is read from the member's directory at play time;
- * a file from a directory input is copied into the origin-private file system, since the browser
- * forgets such files on reload.
+ * Saves the new games (`matches` null: the catalogue could not be asked, so they wait to be
+ * matched). A file with a handle is read from the member's directory at play time; a file from a
+ * directory input is copied into the origin-private file system, since the browser forgets such
+ * files on reload.
  */
-async function remember(found: Found[], matches: Map<string, Game>, byExtension: Map<string, Emulator>) {
-  const db = await hostDb();
-  const known = new Set(await db.getAllKeys('imported'));
+async function remember(
+  db: HostDatabase,
+  found: Found[],
+  matches: Map<string, Game> | null,
+  records: ReadonlyMap<string, ImportedRecord>,
+  byExtension: Map<string, Emulator>,
+) {
+  const known = new Set(records.keys());
   const fresh: { record: ImportedRecord; file: File }[] = [];
   let duplicates = 0;
   for (const { candidate, rom } of found) {
@@ -193,7 +248,7 @@ async function remember(found: Found[], matches: Map<string, Game>, byExtension:
     const fileName = rom.entry ? rom.entry.slice(rom.entry.lastIndexOf('/') + 1) : candidate.file.name;
     const emulator = emulatorFor(byExtension, fileName);
     if (!emulator) continue;
-    const game = gameOf(matches, rom);
+    const game = matches && gameOf(matches, rom);
     fresh.push({
       file: candidate.file,
       record: {
@@ -213,6 +268,7 @@ async function remember(found: Found[], matches: Map<string, Game>, byExtension:
         handle: candidate.handle,
         zipEntry: rom.entry,
         opfsPath: candidate.handle ? null : `imports/${rom.md5}`,
+        matchPending: matches === null,
       },
     });
   }
@@ -230,6 +286,34 @@ async function remember(found: Found[], matches: Map<string, Game>, byExtension:
   };
   await Promise.all(Array.from({ length: COPY_LANES }, lane));
   return { imported, duplicates };
+}
+
+/**
+ * After a complete scan of the remembered directory (the source of truth): games whose ROM
+ * moved within it follow it, games whose ROM is gone from it are forgotten.
+ */
+async function followDirectory(
+  db: HostDatabase,
+  previous: ScanIndex,
+  index: ScanIndex,
+  candidates: Candidate[],
+): Promise<void> {
+  const { remove, move } = reconcile(await db.getAll('imported'), previous, index);
+  const byPath = new Map(candidates.map((c) => [c.path, c]));
+  for (const { romMd5, to } of move) {
+    const record = await db.get('imported', romMd5);
+    const candidate = byPath.get(to.source);
+    if (!record || !candidate?.handle) continue;
+    const inner = to.entry ?? to.source;
+    await db.put('imported', {
+      ...record,
+      path: to.entry ? `${to.source}/${to.entry}` : to.source,
+      fileName: inner.slice(inner.lastIndexOf('/') + 1),
+      handle: candidate.handle,
+      zipEntry: to.entry,
+    });
+  }
+  await removeLocalGames(remove);
 }
 
 /** False when the zip entry hashed a moment ago can no longer be read (the file changed). */

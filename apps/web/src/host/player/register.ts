@@ -9,6 +9,7 @@ import type {
 } from '../game-protocol';
 import { hostDb } from '../store/db';
 import type { HostWiring } from '../web-games';
+import type { PlayerHost } from './session';
 
 /**
  * The play and local-archive calls of the web host: `startGame`, `archiveStart`, `archiveList`,
@@ -16,10 +17,18 @@ import type { HostWiring } from '../web-games';
  */
 export function registerPlayer({ handle, push }: HostWiring): void {
   const changed = (romMd5: string) => push('archiveList', { romMd5 } satisfies ArchiveListChanged);
+  const host: PlayerHost = {
+    archiveListChanged: changed,
+    // The same upload as the `archiveUpload` call (its progress pushes too), loaded when first used.
+    async uploadSlot(ref, overwrite) {
+      const { uploadArchive } = await import('../archives-cloud/transfer');
+      return uploadArchive({ ...ref, overwrite }, push);
+    },
+  };
 
   handle('startGame', async (payload) => {
     const { playRom } = await import('./session');
-    await playRom(payload as StartGameRequest, changed);
+    await playRom(payload as StartGameRequest, host);
     return { started: true };
   });
 
@@ -28,7 +37,7 @@ export function registerPlayer({ handle, push }: HostWiring): void {
     const game = await (await hostDb()).get('archiveGames', romMd5);
     if (!game) throw new Error(i18n.t('playerUi.slot_missing', { slot }));
     const { playRom } = await import('./session');
-    await playRom({ ...game, slot }, changed);
+    await playRom({ ...game, slot }, host);
     return { started: true };
   });
 

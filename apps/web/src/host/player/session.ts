@@ -1,3 +1,4 @@
+import { Toast } from 'antd-mobile';
 import { md5 } from 'hash-wasm';
 import { createElement } from 'react';
 import { flushSync } from 'react-dom';
@@ -5,11 +6,19 @@ import { createRoot, type Root } from 'react-dom/client';
 import { createStore } from 'zustand/vanilla';
 import i18n from '../../i18n';
 import { useEmulatorSettings } from '../../state/emulator-settings';
+import { useSession } from '../../state/session';
 import { showFailToast, showSuccessToast } from '../../ui/feedback';
 import { nextOverlayZIndex } from '../../ui/overlay';
-import type { LocalArchiveSlot, StartGameRequest } from '../game-protocol';
+import { deviceId } from '../archives-cloud/device-id';
+import type {
+  ArchiveSlotRef,
+  ArchiveUploadResult,
+  LocalArchiveSlot,
+  StartGameRequest,
+} from '../game-protocol';
 import { hostDb } from '../store/db';
 import { type ArchiveGame, getSlot, listArchives, putSlot } from './archive-store';
+import { type AutoUploadDeps, queueAutoUpload } from './auto-upload';
 import { batteryBeforeBoot, batteryChanged, readBattery, writeBattery } from './battery';
 import { type EmulatorSession, startEmulator, wantsPad } from './emulator';
 import { PlayerLayer } from './PlayerLayer';
@@ -19,6 +28,8 @@ import { readRom } from './rom';
 export const BATTERY_INTERVAL_MS = 30_000;
 /** Width of a slot's screenshot. */
 export const SLOT_IMAGE_WIDTH = 320;
+/** How long the "not uploaded: newer save from another device" toast stays. */
+const LONG_TOAST_MS = 6000;
 
 export interface PlayerState {
   phase: 'loading' | 'running' | 'failed';
@@ -48,6 +59,31 @@ interface Running {
   teardown(): Promise<void>;
 }
 
+/** What the player needs of the rest of the host. */
+export interface PlayerHost {
+  /** The `archiveList` push: a game's local archive changed. */
+  archiveListChanged(romMd5: string): void;
+  /** The host's `archiveUpload`. */
+  uploadSlot(ref: ArchiveSlotRef, overwrite: boolean): Promise<ArchiveUploadResult>;
+}
+
+/** The "upload saves automatically" setting, with the player's toasts. */
+function autoUploadDeps(host: PlayerHost): AutoUploadDeps {
+  return {
+    enabled: () => useEmulatorSettings.getState().autoUpload,
+    signedIn: () => !!useSession.getState().token,
+    upload: host.uploadSlot,
+    deviceId: () => deviceId(),
+    notify(outcome, slot, reason) {
+      if (outcome === 'uploaded') showSuccessToast(i18n.t('playerUi.auto_uploaded', { slot }));
+      // Longer than the usual toast: it tells the member a save is not backed up, and where to act.
+      else if (outcome === 'conflict')
+        Toast.show({ content: i18n.t('playerUi.auto_upload_conflict', { slot }), duration: LONG_TOAST_MS });
+      else showFailToast(i18n.t('playerUi.auto_upload_failed', { slot, reason }));
+    },
+  };
+}
+
 let running: Running | null = null;
 let starting: Promise<unknown> = Promise.resolve();
 
@@ -59,13 +95,14 @@ const ownsHistoryEntry = () => !!(window.history.state as Record<string, unknown
  * game runs, and the slot is loaded when one was asked for. Only one game runs at a time: a new
  * one closes the one before (saving its battery RAM).
  */
-export function playRom(request: StartGameRequest, pushArchiveList: (romMd5: string) => void): Promise<void> {
+export function playRom(request: StartGameRequest, host: PlayerHost): Promise<void> {
   // One start at a time (a double tap): each waits for the one before, then replaces it.
-  const start = starting.then(() => startRom(request, pushArchiveList));
+  const start = starting.then(() => startRom(request, host));
   starting = start.catch(() => undefined);
   return start;
 }
-async function startRom(request: StartGameRequest, pushArchiveList: (romMd5: string) => void): Promise<void> {
+async function startRom(request: StartGameRequest, playerHost: PlayerHost): Promise<void> {
+  const pushArchiveList = playerHost.archiveListChanged;
   const rom = await readRom(request.romMd5);
   const db = await hostDb();
   const slot = request.slot === undefined ? undefined : await getSlot(db, request.romMd5, request.slot);
@@ -113,6 +150,8 @@ async function startRom(request: StartGameRequest, pushArchiveList: (romMd5: str
         pushArchiveList(game.romMd5);
         await refreshSlots();
         showSuccessToast(i18n.t('playerUi.saved', { slot: n }));
+        // In the background: the game goes on while the slot uploads.
+        void queueAutoUpload({ romMd5: game.romMd5, slot: n }, autoUploadDeps(playerHost));
       } catch (err) {
         // A core that cannot save states, or storage that is full: say so, keep playing.
         console.error('save state', err);

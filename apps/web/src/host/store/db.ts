@@ -18,6 +18,11 @@ export interface ImportedRecord extends ImportedGame {
   zipEntry: string | null;
   /** storage `copy`: the file in the origin-private file system (`imports/<romMd5>`). */
   opfsPath: string | null;
+  /**
+   * The catalogue could not be asked when it was imported (offline, server down): matched again
+   * later. Absent on records imported before this field existed.
+   */
+  matchPending?: boolean;
 }
 
 /** The remembered ROM directory (spec §2 "ROM directory selector"). */
@@ -27,6 +32,23 @@ export interface DirectoryRecord {
   /** Null when it came from a directory file input (no handle to scan again). */
   handle: FileSystemDirectoryHandle | null;
   lastScanAt: number;
+}
+
+/**
+ * What the last scan of the remembered directory hashed, by path inside it (id `roms-files`,
+ * beside the directory's record so `getLocalGames` never reads it): a rescan hashes only the
+ * files whose size or modification time changed.
+ */
+export interface ScanIndexRecord {
+  id: 'roms-files';
+  files: Record<string, ScannedFile>;
+}
+
+export interface ScannedFile {
+  size: number;
+  lastModified: number;
+  /** The ROMs it holds: the file itself (entry null) or a zip's ROM entries; none for a zip without. */
+  roms: { entry: string | null; md5: string; headerless: string | null; size: number }[];
 }
 
 /** A game that has local archives: what the archive screens show beside its slots. */
@@ -58,7 +80,7 @@ export interface BatteryRecord {
 interface HostDb extends DBSchema {
   downloads: { key: number; value: DownloadRecord; indexes: { byRomMd5: string; byAddedAt: number } };
   imported: { key: string; value: ImportedRecord; indexes: { byImportedAt: number } };
-  directories: { key: string; value: DirectoryRecord };
+  directories: { key: string; value: DirectoryRecord | ScanIndexRecord };
   archiveGames: { key: string; value: ArchiveGameRecord };
   archiveSlots: { key: [string, number]; value: ArchiveSlotRecord; indexes: { byRomMd5: string } };
   battery: { key: string; value: BatteryRecord };

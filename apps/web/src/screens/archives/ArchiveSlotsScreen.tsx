@@ -11,12 +11,11 @@ import type { LocalArchive, LocalArchiveSlot } from '../../host/game-protocol';
 import { useSession } from '../../state/session';
 import { confirmAction } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
-import { LazyImage } from '../../ui/LazyImage';
 import { NavBar } from '../../ui/NavBar';
 import { Pending } from '../../ui/QueryStates';
 import { Screen } from '../../ui/Screen';
 import { playArchive } from './play-archive';
-import { SlotProgress } from './SlotProgress';
+import { SlotCard } from './SlotCard';
 import './archives.css';
 
 /** /me/archives/slot?romMd5=…: one game's save slots on this device. */
@@ -81,63 +80,56 @@ function LocalSlotCard({ archive, slot }: { archive: LocalArchive; slot: LocalAr
   };
 
   return (
-    <article className="card archive-slot" data-testid="local-slot" data-slot={slot.slot}>
-      <div className="archive-slot__shot">
-        {slot.image ? (
-          <LazyImage src={slot.image} alt={t('archivesUi.slot', { slot: slot.slot })} fit="contain" />
-        ) : (
-          <span className="archive-slot__no-shot">{t('archivesUi.slot', { slot: slot.slot })}</span>
-        )}
-      </div>
-      <div className="archive-slot__info">
-        <div className="archive-slot__head">
-          <strong>{t('archivesUi.slot', { slot: slot.slot })}</strong>
-          {slot.cloudVersionId !== null && (
-            <span className="badge" data-testid="slot-in-cloud">
-              {t('archivesUi.inCloud')}
-            </span>
-          )}
-        </div>
-        <dl className="archive-slot__facts">
-          <dt>{t('archivesUi.savedAt')}</dt>
-          <dd>{formatDate(slot.time, { withTime: true })}</dd>
-          <dt>{t('archivesUi.size')}</dt>
-          <dd>{formatFileSize(slot.bytes)}</dd>
-        </dl>
-      </div>
-      <SlotProgress romMd5={archive.romMd5} slot={slot.slot} />
-      <div className="archive-slot__actions">
-        <Button
-          size="small"
-          color="primary"
-          shape="rounded"
-          onClick={() => void playArchive(archive, slot.slot)}
-          data-testid="slot-load"
-        >
-          <PlayOutline /> {t('archivesUi.load')}
-        </Button>
-        <Button
-          size="small"
-          shape="rounded"
-          loading={busy || transfer !== null}
-          disabled={busy || transfer !== null}
-          onClick={() => void upload()}
-          data-testid="slot-upload"
-        >
-          <UploadOutline /> {t('archivesUi.upload')}
-        </Button>
-        <Button
-          size="small"
-          shape="rounded"
-          fill="none"
-          className="danger-text"
-          disabled={transfer !== null}
-          onClick={() => void remove()}
-          data-testid="slot-delete"
-        >
-          <DeleteOutline /> {t('archivesUi.delete')}
-        </Button>
-      </div>
-    </article>
+    <SlotCard
+      romMd5={archive.romMd5}
+      slot={slot.slot}
+      image={slot.image}
+      testId="local-slot"
+      badges={
+        slot.cloudVersionId !== null && (
+          <span className="badge" data-testid="slot-in-cloud">
+            {t('archivesUi.inCloud')}
+          </span>
+        )
+      }
+      facts={[
+        [t('archivesUi.savedAt'), formatDate(slot.time, { withTime: true })],
+        [t('archivesUi.size'), formatFileSize(slot.bytes)],
+      ]}
+      actions={
+        <>
+          <Button
+            size="small"
+            color="primary"
+            shape="rounded"
+            onClick={() => void playArchive(archive, slot.slot)}
+            data-testid="slot-load"
+          >
+            <PlayOutline /> {t('archivesUi.load')}
+          </Button>
+          <Button
+            size="small"
+            shape="rounded"
+            loading={busy || transfer !== null}
+            disabled={busy || transfer !== null}
+            onClick={() => void upload()}
+            data-testid="slot-upload"
+          >
+            <UploadOutline /> {t('archivesUi.upload')}
+          </Button>
+          <Button
+            size="small"
+            shape="rounded"
+            fill="none"
+            className="danger-text"
+            disabled={transfer !== null}
+            onClick={() => void remove()}
+            data-testid="slot-delete"
+          >
+            <DeleteOutline /> {t('archivesUi.delete')}
+          </Button>
+        </>
+      }
+    />
   );
 }

@@ -8,12 +8,11 @@ import { useRouteQuery } from '../../app/route-context';
 import { downloadCloudSlot, useArchiveTransfer } from '../../games/cloud-sync';
 import { confirmAction } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
-import { LazyImage } from '../../ui/LazyImage';
 import { NavBar } from '../../ui/NavBar';
 import { LoadFailed, Pending } from '../../ui/QueryStates';
 import { Screen } from '../../ui/Screen';
 import { HistorySheet } from './HistorySheet';
-import { SlotProgress } from './SlotProgress';
+import { SlotCard } from './SlotCard';
 import './archives.css';
 
 /** /me/archives/cloud/slot?romMd5=…: one game's cloud slots, to bring to this device or delete. */
@@ -79,61 +78,47 @@ function CloudSlotCard({
   };
 
   return (
-    <article className="card archive-slot" data-testid="cloud-slot" data-slot={slot.slot}>
-      <div className="archive-slot__shot">
-        {slot.archive_img_text ? (
-          <LazyImage
-            src={slot.archive_img_text}
-            alt={t('archivesUi.slot', { slot: slot.slot })}
-            fit="contain"
-          />
-        ) : (
-          <span className="archive-slot__no-shot">{t('archivesUi.slot', { slot: slot.slot })}</span>
-        )}
-      </div>
-      <div className="archive-slot__info">
-        <div className="archive-slot__head">
-          <strong>{t('archivesUi.slot', { slot: slot.slot })}</strong>
-        </div>
-        <dl className="archive-slot__facts">
-          <dt>{t('archivesUi.lastUpdate')}</dt>
-          <dd>{formatDate(slot.last_update_time, { withTime: true })}</dd>
-          <dt>{t('archivesUi.firstSaved')}</dt>
-          <dd>{formatDate(slot.add_time, { withTime: true })}</dd>
-          <dt>{t('archivesUi.core')}</dt>
-          <dd>{slot.core_name || '—'}</dd>
-          <dt>{t('archivesUi.size')}</dt>
-          <dd>{formatFileSize(slot.bytes)}</dd>
-        </dl>
-      </div>
-      <SlotProgress romMd5={romMd5} slot={slot.slot} />
-      <div className="archive-slot__actions archive-slot__actions--cloud">
-        <Button
-          size="small"
-          color="primary"
-          shape="rounded"
-          loading={busy || transfer !== null}
-          disabled={busy || transfer !== null}
-          onClick={() => void download()}
-          data-testid="cloud-download"
-        >
-          <DownlandOutline /> {t('archivesUi.download')}
-        </Button>
-        <Button size="small" shape="rounded" onClick={onHistory} data-testid="cloud-history">
-          <ClockCircleOutline /> {t('archivesUi.history')}
-        </Button>
-        <Button
-          size="small"
-          shape="rounded"
-          fill="none"
-          className="danger-text"
-          loading={remove.isPending}
-          onClick={() => void confirmRemove()}
-          data-testid="cloud-delete"
-        >
-          <DeleteOutline /> {t('archivesUi.delete')}
-        </Button>
-      </div>
-    </article>
+    <SlotCard
+      romMd5={romMd5}
+      slot={slot.slot}
+      image={slot.archive_img_text}
+      testId="cloud-slot"
+      facts={[
+        [t('archivesUi.lastUpdate'), formatDate(slot.last_update_time, { withTime: true })],
+        [t('archivesUi.firstSaved'), formatDate(slot.add_time, { withTime: true })],
+        [t('archivesUi.core'), slot.core_name || '—'],
+        [t('archivesUi.size'), formatFileSize(slot.bytes)],
+      ]}
+      actionsClassName="archive-slot__actions--cloud"
+      actions={
+        <>
+          <Button
+            size="small"
+            color="primary"
+            shape="rounded"
+            loading={busy || transfer !== null}
+            disabled={busy || transfer !== null}
+            onClick={() => void download()}
+            data-testid="cloud-download"
+          >
+            <DownlandOutline /> {t('archivesUi.download')}
+          </Button>
+          <Button size="small" shape="rounded" onClick={onHistory} data-testid="cloud-history">
+            <ClockCircleOutline /> {t('archivesUi.history')}
+          </Button>
+          <Button
+            size="small"
+            shape="rounded"
+            fill="none"
+            className="danger-text"
+            loading={remove.isPending}
+            onClick={() => void confirmRemove()}
+            data-testid="cloud-delete"
+          >
+            <DeleteOutline /> {t('archivesUi.delete')}
+          </Button>
+        </>
+      }
+    />
   );
 }

@@ -1,6 +1,4 @@
 import { formatFileSize } from '@pixelhall/contract';
-import { Button } from 'antd-mobile';
-import { DeleteOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { clearDownloads, removeDownload, useDownloads } from '../../games/downloads';
 import { playGame } from '../../games/play';
@@ -13,6 +11,7 @@ import { Pending } from '../../ui/QueryStates';
 import { confirmDeleteGame } from './confirm-delete';
 import { ListHead } from './ListHead';
 import { localCard, useEmulatorName } from './local-cards';
+import { PlayControls } from './PlayControls';
 
 /** The ROMs on this device: play, delete one, or clear them all (each asks first). */
 export function DownloadedTab() {
@@ -63,25 +62,12 @@ function DownloadedControls({ local }: { local: LocalGame }) {
     if (await confirmDeleteGame(local.gameName)) await removeDownload(local.gameId).catch(() => undefined);
   };
   return (
-    <span className="download-controls">
-      <Button
-        size="mini"
-        shape="rounded"
-        color="primary"
-        data-testid="downloaded-play"
-        onClick={() => void playGame({ local }).catch(() => undefined)}
-      >
-        {t('romUi.play')}
-      </Button>
-      <button
-        type="button"
-        className="icon-button download-controls__cancel"
-        aria-label={t('romUi.delete')}
-        data-testid="downloaded-delete"
-        onClick={() => void remove()}
-      >
-        <DeleteOutline />
-      </button>
-    </span>
+    <PlayControls
+      onPlay={() => void playGame({ local }).catch(() => undefined)}
+      onRemove={() => void remove()}
+      removeLabel={t('romUi.delete')}
+      testId="downloaded"
+      removeKey="delete"
+    />
   );
 }

@@ -1,5 +1,4 @@
 import { Button } from 'antd-mobile';
-import { DeleteOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { forgetImported, useImportedGames, useImportProgress } from '../../games/imported';
@@ -14,6 +13,7 @@ import { isRunning } from '../game-settings/import-format';
 import { startImport } from '../game-settings/import-run';
 import { ListHead } from './ListHead';
 import { importedCard, useEmulatorName } from './local-cards';
+import { PlayControls } from './PlayControls';
 
 /**
  * ROMs imported from the member's directory, matched to the catalogue or not. Forgetting one
@@ -102,25 +102,12 @@ function ImportedControls({ rom }: { rom: ImportedGame }) {
     if (sure) await forgetImported([rom.romMd5]).catch(() => undefined);
   };
   return (
-    <span className="download-controls">
-      <Button
-        size="mini"
-        shape="rounded"
-        color="primary"
-        data-testid="imported-play"
-        onClick={() => void playGame({ imported: rom }).catch(() => undefined)}
-      >
-        {t('romUi.play')}
-      </Button>
-      <button
-        type="button"
-        className="icon-button download-controls__cancel"
-        aria-label={t('gameDownloadsUi.forget')}
-        data-testid="imported-forget"
-        onClick={() => void forget()}
-      >
-        <DeleteOutline />
-      </button>
-    </span>
+    <PlayControls
+      onPlay={() => void playGame({ imported: rom }).catch(() => undefined)}
+      onRemove={() => void forget()}
+      removeLabel={t('gameDownloadsUi.forget')}
+      testId="imported"
+      removeKey="forget"
+    />
   );
 }

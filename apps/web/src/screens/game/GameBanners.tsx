@@ -1,12 +1,7 @@
-import { Swiper } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useGameBanners } from '../../api/queries/games';
-import { LazyImage } from '../../ui/LazyImage';
+import { BannerSwiper } from '../../ui/BannerSwiper';
 import { linkTarget } from '../home/links';
-import '../home/home.css';
-
-const BANNER_AUTOPLAY_MS = 5000;
 
 /**
  * The game banners (banner/lists). Links open like Home's: an app route (#/rom/1) inside the
@@ -14,36 +9,18 @@ const BANNER_AUTOPLAY_MS = 5000;
  */
 export function GameBanners() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const banners = useGameBanners().data;
-  if (!banners?.length) return null;
   return (
-    <section className="home-banners game-banners" aria-label={t('gamesUi.banners')}>
-      <Swiper
-        autoplay={banners.length > 1}
-        autoplayInterval={BANNER_AUTOPLAY_MS}
-        loop={banners.length > 1}
-        indicator={banners.length > 1 ? undefined : () => null}
-      >
-        {banners.map((banner) => {
-          const target =
-            linkTarget(banner.link, banner.title) ?? (banner.game_id ? `/rom/${banner.game_id}` : null);
-          return (
-            <Swiper.Item key={banner.id}>
-              <button
-                type="button"
-                className="home-banner"
-                disabled={!target}
-                onClick={() => target && navigate(target)}
-                data-testid="game-banner"
-              >
-                <LazyImage src={banner.image} alt={banner.title} />
-                {banner.title && <span className="home-banner__title">{banner.title}</span>}
-              </button>
-            </Swiper.Item>
-          );
-        })}
-      </Swiper>
-    </section>
+    <BannerSwiper
+      banners={banners?.map((banner) => ({
+        id: banner.id,
+        image: banner.image,
+        title: banner.title,
+        target: linkTarget(banner.link, banner.title) ?? (banner.game_id ? `/rom/${banner.game_id}` : null),
+      }))}
+      label={t('gamesUi.banners')}
+      className="game-banners"
+      testId="game-banner"
+    />
   );
 }

@@ -1,13 +1,10 @@
-import { SearchBar, type SearchBarRef } from 'antd-mobile';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useGameList } from '../../api/queries/games';
 import { useGameSearchHistory } from '../../state/game-search-history';
 import { PagedGames } from '../../ui/games/GameLists';
 import { Screen } from '../../ui/Screen';
+import { SearchHeader, useKeywordSearch } from '../../ui/search/SearchHeader';
 import { GameSearchSuggestions } from './GameSearchSuggestions';
-import '../search/search.css';
 import './game.css';
 
 /** The server's limit on a game keyword (gameList payload). */
@@ -19,56 +16,24 @@ const GAME_KEYWORD_MAX = 50;
  */
 export default function GameSearchScreen() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const input = useRef<SearchBarRef>(null);
-  const [text, setText] = useState('');
-  const [keyword, setKeyword] = useState('');
-  const remember = useGameSearchHistory((s) => s.add);
-
-  const searched = useRef(false);
-  searched.current = keyword !== '';
-  useEffect(() => {
-    if (!searched.current) input.current?.focus();
-  }, []);
-
-  const search = (value: string) => {
-    const word = value.trim().slice(0, GAME_KEYWORD_MAX);
-    if (!word) return;
-    setText(word);
-    setKeyword(word);
-    remember(word);
-    input.current?.blur();
-  };
-
-  const back = () => {
-    if (window.history.state?.idx > 0) navigate(-1);
-    else navigate('/game', { replace: true });
-  };
+  const search = useKeywordSearch({
+    remember: useGameSearchHistory((s) => s.add),
+    maxLength: GAME_KEYWORD_MAX,
+    fallback: '/game',
+  });
 
   return (
     <Screen className="game-search-screen">
-      <header className="search-header" data-testid="game-search-bar">
-        <SearchBar
-          ref={input}
-          className="search-header__bar"
-          value={text}
-          placeholder={t('gameHub.searchPlaceholder')}
-          maxLength={GAME_KEYWORD_MAX}
-          showCancelButton={() => true}
-          cancelText={t('common.cancel')}
-          onChange={(value) => {
-            setText(value);
-            if (!value.trim()) setKeyword('');
-          }}
-          onSearch={search}
-          onClear={() => setKeyword('')}
-          onCancel={back}
-        />
-      </header>
-      {keyword ? (
-        <SearchResults key={keyword} keyword={keyword} />
+      <SearchHeader
+        search={search}
+        placeholder={t('gameHub.searchPlaceholder')}
+        maxLength={GAME_KEYWORD_MAX}
+        testId="game-search-bar"
+      />
+      {search.keyword ? (
+        <SearchResults key={search.keyword} keyword={search.keyword} />
       ) : (
-        <GameSearchSuggestions onPick={search} />
+        <GameSearchSuggestions onPick={search.search} />
       )}
     </Screen>
   );

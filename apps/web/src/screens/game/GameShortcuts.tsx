@@ -1,14 +1,15 @@
 import { DownlandOutline, FolderOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import '../../ui/games/games.css';
 
 /** The way to this device's games: downloads, and importing ROM files the member owns. */
 export function GameShortcuts() {
   const { t } = useTranslation();
   return (
     <nav className="game-shortcuts">
-      <Link className="game-shortcut" to="/game/download" data-testid="game-downloads-entry">
-        <span className="game-shortcut__icon" aria-hidden="true">
+      <Link className="shortcut-tile" to="/game/download" data-testid="game-downloads-entry">
+        <span className="shortcut-tile__icon" aria-hidden="true">
           <DownlandOutline />
         </span>
         <span className="game-shortcut__text">
@@ -16,8 +17,8 @@ export function GameShortcuts() {
           <span>{t('gamesUi.downloadsHint')}</span>
         </span>
       </Link>
-      <Link className="game-shortcut" to="/me/setting/game" data-testid="game-import-entry">
-        <span className="game-shortcut__icon" aria-hidden="true">
+      <Link className="shortcut-tile" to="/me/setting/game" data-testid="game-import-entry">
+        <span className="shortcut-tile__icon" aria-hidden="true">
           <FolderOutline />
         </span>
         <span className="game-shortcut__text">

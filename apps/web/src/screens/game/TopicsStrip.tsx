@@ -16,7 +16,7 @@ export function TopicsStrip() {
         moreTo="/game/components/topics"
         moreLabel={t('gamesUi.all')}
       />
-      <ul className="game-topic-strip">
+      <ul className="game-strip game-strip--wide">
         {topics.map((topic) => (
           <li key={topic.id}>
             <TopicCard topic={topic} />

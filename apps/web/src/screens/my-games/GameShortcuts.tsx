@@ -8,6 +8,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import '../../ui/games/games.css';
 
 const SHORTCUTS: Array<[key: string, to: string, icon: ReactNode]> = [
   ['downloads', '/game/download', <DownlandOutline key="d" />],
@@ -21,18 +22,18 @@ const SHORTCUTS: Array<[key: string, to: string, icon: ReactNode]> = [
 export function GameShortcuts({ downloading }: { downloading: number }) {
   const { t } = useTranslation();
   return (
-    <nav className="game-shortcuts" aria-label={t('myGamesUi.shortcuts')}>
+    <nav className="my-games-shortcuts" aria-label={t('myGamesUi.shortcuts')}>
       {SHORTCUTS.map(([key, to, icon]) => (
-        <Link key={key} to={to} className="game-shortcuts__item" data-testid={`my-games-${key}`}>
-          <span className="game-shortcuts__icon">
+        <Link key={key} to={to} className="shortcut-tile" data-testid={`my-games-${key}`}>
+          <span className="shortcut-tile__icon">
             {icon}
             {key === 'downloads' && downloading > 0 && (
-              <span className="game-shortcuts__count" data-testid="my-games-downloading">
+              <span className="my-games-shortcuts__count" data-testid="my-games-downloading">
                 {downloading}
               </span>
             )}
           </span>
-          <span className="game-shortcuts__label">{t(`myGamesUi.links.${key}`)}</span>
+          <span className="my-games-shortcuts__label">{t(`myGamesUi.links.${key}`)}</span>
         </Link>
       ))}
     </nav>

@@ -35,48 +35,41 @@ function keyOf(game: GameCardInput, index: number): string {
   return id != null ? `g${id}` : `i${index}`;
 }
 
-/** Games as a grid of tiles (three across on a phone). */
-export function GameGrid<T extends GameCardInput>({
-  games,
-  itemKey = keyOf,
-  testId = 'game-grid',
-  ...slots
-}: {
+/** What a list of games takes: the games, their keys, its test id and the per-game slots. */
+type GameListProps<T> = {
   games: readonly T[];
   itemKey?: (game: T, index: number) => string;
   testId?: string;
-} & GameItemSlots<T>) {
+} & GameItemSlots<T>;
+
+/** The games as cards in a list; the class decides the layout (grid, rows, strip). */
+function GameItems<T extends GameCardInput>({
+  className,
+  variant,
+  games,
+  itemKey = keyOf,
+  testId,
+  ...slots
+}: GameListProps<T> & { className: string; variant: 'tile' | 'row' }) {
   return (
-    <ul className="game-grid" data-testid={testId}>
+    <ul className={className} data-testid={testId}>
       {games.map((game, index) => (
         <li key={itemKey(game, index)}>
-          <GameCard game={game} variant="tile" {...slotProps(game, slots)} />
+          <GameCard game={game} variant={variant} {...slotProps(game, slots)} />
         </li>
       ))}
     </ul>
   );
 }
 
+/** Games as a grid of tiles (three across on a phone). */
+export function GameGrid<T extends GameCardInput>({ testId = 'game-grid', ...props }: GameListProps<T>) {
+  return <GameItems className="game-grid" variant="tile" testId={testId} {...props} />;
+}
+
 /** Games as wide rows, one under another. */
-export function GameRows<T extends GameCardInput>({
-  games,
-  itemKey = keyOf,
-  testId = 'game-rows',
-  ...slots
-}: {
-  games: readonly T[];
-  itemKey?: (game: T, index: number) => string;
-  testId?: string;
-} & GameItemSlots<T>) {
-  return (
-    <ul className="game-rows" data-testid={testId}>
-      {games.map((game, index) => (
-        <li key={itemKey(game, index)}>
-          <GameCard game={game} variant="row" {...slotProps(game, slots)} />
-        </li>
-      ))}
-    </ul>
-  );
+export function GameRows<T extends GameCardInput>({ testId = 'game-rows', ...props }: GameListProps<T>) {
+  return <GameItems className="game-rows" variant="row" testId={testId} {...props} />;
 }
 
 /** A paged catalogue list (pull to refresh, next page at the end), as tiles or rows. */
@@ -106,37 +99,22 @@ export function PagedGames<T extends GameCardInput & { id: number }>({
 /** A titled section whose games scroll sideways, with an optional "More" link. */
 export function GameStrip<T extends GameCardInput>({
   title,
-  games,
   moreTo,
   moreLabel,
-  itemKey = keyOf,
   testId = 'game-strip',
   children,
-  ...slots
-}: {
+  ...props
+}: GameListProps<T> & {
   title: ReactNode;
-  games: readonly T[];
   moreTo?: string;
   moreLabel?: string;
-  itemKey?: (game: T, index: number) => string;
-  testId?: string;
   /** Shown instead of the strip when there are no games (an empty state); nothing by default. */
   children?: ReactNode;
-} & GameItemSlots<T>) {
+}) {
   return (
     <section className="game-section" data-testid={testId}>
       <GameSectionHead title={title} moreTo={moreTo} moreLabel={moreLabel} />
-      {games.length ? (
-        <ul className="game-strip">
-          {games.map((game, index) => (
-            <li key={itemKey(game, index)}>
-              <GameCard game={game} variant="tile" {...slotProps(game, slots)} />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        children
-      )}
+      {props.games.length ? <GameItems className="game-strip" variant="tile" {...props} /> : children}
     </section>
   );
 }

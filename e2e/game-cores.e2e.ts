@@ -1,0 +1,56 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, open } from './support/app';
+import { usePhone } from './support/browser';
+import { downloadSeededGame, hostCall, waitForFirstFrame, waitForSteadyFrame } from './support/games-play';
+
+let page: Page;
+let errors: string[];
+usePhone((p) => {
+  page = p;
+  errors = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+});
+
+/**
+ * Boots a seeded game of another platform than the NES: its generated cartridge (seed
+ * games/carts.ts) draws a title screen, so the core must show a picture of several colours that
+ * holds still, with nothing thrown in the page.
+ */
+async function bootsAndDraws(name: string, core: string): Promise<void> {
+  await open(page, '/game');
+  const game = await downloadSeededGame(page, baseUrl(), name);
+  expect(game.coreName).toBe(core);
+  await hostCall(page, 'startGame', game);
+  await page.locator('.ph-player').waitFor();
+  await waitForFirstFrame(page);
+  const frame = await waitForSteadyFrame(page);
+  // The pattern's two colours, the blank box and the text: four at least (plus the letterbox).
+  expect(frame.colours).toBeGreaterThanOrEqual(4);
+  expect(errors).toEqual([]);
+}
+
+describe('the other cores', () => {
+  it('boots a Game Boy game on gambatte and draws its title screen', async () => {
+    await bootsAndDraws('Pocket Gardener', 'gambatte');
+  });
+
+  it('boots a Mega Drive game on Genesis Plus GX and draws its title screen', async () => {
+    await bootsAndDraws('Chrome Runner', 'genesis_plus_gx');
+  });
+
+  it('serves the SNES and GBA cores, which no seeded game uses yet', async () => {
+    for (const core of ['snes9x', 'mgba']) {
+      for (const file of [`cores/${core}-wasm.data`, `cores/reports/${core}.json`]) {
+        const response = await fetch(`${baseUrl()}/emulator/${file}`);
+        expect(response.status, file).toBe(200);
+        const body = new Uint8Array(await response.arrayBuffer());
+        expect(body.length, file).toBeGreaterThan(file.endsWith('.json') ? 10 : 100_000);
+      }
+      const report = (await (await fetch(`${baseUrl()}/emulator/cores/reports/${core}.json`)).json()) as {
+        core?: string;
+      };
+      expect(report.core).toBe(core);
+    }
+  });
+});
