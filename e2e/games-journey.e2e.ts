@@ -152,6 +152,12 @@ describe('a member and their games', () => {
       .getByTestId('downloaded-list')
       .locator(`[data-game-id="${gameId}"]`)
       .waitFor();
+    // /me/game lists it as on this device, marked as the favourite it is (collection/collectList).
+    await open(page, '/me/game');
+    await expectScreenOnPage(page, 'me-game');
+    const onDevice = screen('me-game').getByTestId('my-games-list');
+    await onDevice.getByTestId('my-games-favourite').waitFor();
+    expect(await onDevice.getByTestId('my-games-favourite').count()).toBe(1);
 
     // 4. Play: the player opens and the generated ROM draws its picture.
     await open(page, romRoute);

@@ -23,6 +23,8 @@ const PER_MEMBER_QUERIES = [
   ['wallet'],
   ['props'],
   ['archives'],
+  // Favourites, play history and is_collected are the member's; the catalogue refetches cheaply.
+  ['games'],
 ] as const;
 
 function clearMemberCaches(): void {

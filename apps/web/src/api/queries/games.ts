@@ -26,6 +26,7 @@ export const gameKeys = {
   similar: (id: number) => ['games', 'similar', id] as const,
   /** The caller's: cleared on sign-out with the rest of the cache. */
   favourites: ['games', 'favourites'] as const,
+  favourite: (id: number) => ['games', 'favourite', id] as const,
   collectList: ['games', 'collect-list'] as const,
   library: ['games', 'library'] as const,
 };
@@ -150,6 +151,16 @@ export function useFavouriteGames() {
   });
 }
 
+/** Whether one game is the caller's favourite, and its count (collection/game). */
+export function useGameFavourite(id: number) {
+  const token = useSession((s) => s.token);
+  return useQuery({
+    queryKey: gameKeys.favourite(id),
+    queryFn: ({ signal }) => request(endpoints.games.collectionGame, { id }, { ...quiet, signal }),
+    enabled: Boolean(token) && id > 0,
+  });
+}
+
 /** All the caller's favourites at once (ids and MD5s), to mark downloaded and imported games. */
 export function useCollectList() {
   const token = useSession((s) => s.token);
@@ -177,6 +188,7 @@ export function useToggleFavourite() {
     mutationFn: (input: { id: number; collect: boolean }) =>
       request(endpoints.games.gameCollect, { id: input.id, collect: input.collect }),
     onSuccess: (state) => {
+      queryClient.setQueryData(gameKeys.favourite(state.id), state);
       queryClient.setQueriesData<{ is_collected: boolean; favourite_count: number }>(
         { queryKey: gameKeys.detail(state.id) },
         (old) =>

@@ -1,7 +1,9 @@
 import { formatFileSize } from '@pixelhall/contract';
 import { Button } from 'antd-mobile';
+import { HeartFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useCollectList } from '../../api/queries/games';
 import { useDownloads } from '../../games/downloads';
 import { useImportedGames } from '../../games/imported';
 import { playGame } from '../../games/play';
@@ -11,7 +13,7 @@ import { NavBar } from '../../ui/NavBar';
 import { Pending } from '../../ui/QueryStates';
 import { Screen } from '../../ui/Screen';
 import { importedCard, localCard, useEmulatorName } from '../game-download/local-cards';
-import { type DeviceGame, deviceGames } from './device-games';
+import { type DeviceGame, deviceGames, favouriteMatcher } from './device-games';
 import { GameShortcuts } from './GameShortcuts';
 import '../game-download/game-download.css';
 import './my-games.css';
@@ -45,6 +47,7 @@ export default function MyGamesScreen() {
 function DeviceGameList({ games }: { games: DeviceGame[] }) {
   const { t } = useTranslation();
   const emulator = useEmulatorName();
+  const isFavourite = favouriteMatcher(useCollectList().data?.list ?? []);
   return (
     <GameRows
       games={games.map((g) => ({
@@ -63,6 +66,14 @@ function DeviceGameList({ games }: { games: DeviceGame[] }) {
           <span>
             {formatFileSize(g.device.source === 'downloaded' ? g.device.local.size : g.device.imported.size)}
           </span>
+          {isFavourite(g.device) && (
+            <HeartFill
+              className="my-games__favourite"
+              role="img"
+              aria-label={t('myGamesUi.favourite')}
+              data-testid="my-games-favourite"
+            />
+          )}
         </span>
       )}
       action={(g) => (

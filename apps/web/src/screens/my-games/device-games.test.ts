@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportedGame, LocalGame } from '../../host/game-protocol';
-import { deviceGames } from './device-games';
+import { deviceGames, favouriteMatcher } from './device-games';
 
 const local = (
   gameId: number,
@@ -61,5 +61,22 @@ describe('deviceGames', () => {
   it('keeps an imported ROM whose download is only under way', () => {
     const rows = deviceGames([local(1, 'm1', 'paused', 10)], [rom('m1', 1, 5)]);
     expect(rows.map((r) => r.key)).toEqual(['im1']);
+  });
+});
+
+describe('favouriteMatcher', () => {
+  const isFavourite = favouriteMatcher([{ game_id: 7, rom_md5: 'ABCDEF' }]);
+
+  it('knows a favourite by its catalogue id', () => {
+    expect(isFavourite({ gameId: 7, romMd5: 'other' })).toBe(true);
+  });
+
+  it('knows an imported copy of a favourite by its MD5, in any case', () => {
+    expect(isFavourite({ gameId: null, romMd5: 'abcdef' })).toBe(true);
+  });
+
+  it('leaves other games alone', () => {
+    expect(isFavourite({ gameId: 8, romMd5: 'zzz' })).toBe(false);
+    expect(isFavourite({ gameId: null, romMd5: 'zzz' })).toBe(false);
   });
 });

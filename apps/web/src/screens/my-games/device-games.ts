@@ -50,3 +50,14 @@ export function deviceGames(
   ];
   return rows.sort((a, b) => b.time - a.time);
 }
+
+/**
+ * Whether a device game is one of the member's favourites (collection/collectList): by its
+ * catalogue id, else by the ROM's MD5, so an imported copy of a favourite counts too.
+ */
+export function favouriteMatcher(favourites: readonly { game_id: number; rom_md5: string }[]) {
+  const ids = new Set(favourites.map((f) => f.game_id));
+  const md5s = new Set(favourites.map((f) => f.rom_md5.toLowerCase()));
+  return (game: Pick<DeviceGame, 'gameId' | 'romMd5'>) =>
+    (game.gameId !== null && ids.has(game.gameId)) || md5s.has(game.romMd5.toLowerCase());
+}

@@ -1,7 +1,7 @@
 import { formatCount, type Game } from '@pixelhall/contract';
 import { HeartFill, HeartOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useToggleFavourite } from '../../api/queries/games';
+import { useGameFavourite, useToggleFavourite } from '../../api/queries/games';
 import { useGuard } from '../../app/guard';
 import { genreLabel } from '../../ui/games/labels';
 import { showImagePreview } from '../../ui/ImagePreview';
@@ -13,11 +13,15 @@ export function RomHero({ game }: { game: Game & { is_collected: boolean } }) {
   const { t } = useTranslation();
   const guard = useGuard();
   const toggle = useToggleFavourite();
+  // The member's own state (collection/game) wins over the detail's, which may be older.
+  const state = useGameFavourite(game.id).data;
+  const collected = state?.is_collected ?? game.is_collected;
+  const favourites = state?.favourite_count ?? game.favourite_count;
   const cover = avatarSrc(game.icon_image) ?? game.icon_image;
   const favourite = () =>
     guard({
       action: () => {
-        if (!toggle.isPending) toggle.mutate({ id: game.id, collect: !game.is_collected });
+        if (!toggle.isPending) toggle.mutate({ id: game.id, collect: !collected });
       },
     });
   return (
@@ -46,7 +50,7 @@ export function RomHero({ game }: { game: Game & { is_collected: boolean } }) {
           </div>
           <div>
             <dt>{t('romUi.favourites')}</dt>
-            <dd data-testid="rom-favourite-count">{formatCount(game.favourite_count)}</dd>
+            <dd data-testid="rom-favourite-count">{formatCount(favourites)}</dd>
           </div>
           <div>
             <dt>{t('romUi.plays')}</dt>
@@ -56,14 +60,14 @@ export function RomHero({ game }: { game: Game & { is_collected: boolean } }) {
       </div>
       <button
         type="button"
-        className={`rom-hero__favourite${game.is_collected ? ' rom-hero__favourite--on' : ''}`}
-        aria-pressed={game.is_collected}
-        aria-label={game.is_collected ? t('romUi.unfavourite') : t('romUi.favourite')}
+        className={`rom-hero__favourite${collected ? ' rom-hero__favourite--on' : ''}`}
+        aria-pressed={collected}
+        aria-label={collected ? t('romUi.unfavourite') : t('romUi.favourite')}
         data-testid="rom-favourite"
         disabled={toggle.isPending}
         onClick={favourite}
       >
-        {game.is_collected ? <HeartFill fontSize={22} /> : <HeartOutline fontSize={22} />}
+        {collected ? <HeartFill fontSize={22} /> : <HeartOutline fontSize={22} />}
       </button>
     </section>
   );
