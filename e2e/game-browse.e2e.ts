@@ -90,6 +90,14 @@ describe('browsing the game area', () => {
     expect(await names('game-classification-results')).toEqual(pocketPuzzles);
   });
 
+  it('says "Coming soon" for an emulator with no games yet, and "No data here yet" for filters that find none', async () => {
+    await open(page, '/game/components/classification?emulator=snes');
+    await expectScreenOnPage(page, 'game-components-classification');
+    await screen('game-components-classification').getByText('Coming soon').waitFor();
+    await open(page, '/game/components/classification?emulator=snes&genre=puzzle');
+    await screen('game-components-classification').getByText('No data here yet').waitFor();
+  });
+
   it('opens a topic with its games, and a section with "More"', async () => {
     await open(page, '/game');
     await expectScreenOnPage(page, 'game');

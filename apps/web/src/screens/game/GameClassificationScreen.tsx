@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useGameConditions, useGameList } from '../../api/queries/games';
 import { useRouteQuery } from '../../app/route-context';
+import { EmptyState } from '../../ui/EmptyState';
 import { PagedGames } from '../../ui/games/GameLists';
 import { genreLabel } from '../../ui/games/labels';
 import { NavBar } from '../../ui/NavBar';
@@ -10,6 +11,7 @@ import { Screen } from '../../ui/Screen';
 import {
   type ClassificationFilters,
   classificationPath,
+  emptyResultKind,
   filtersFromQuery,
   listFilters,
   queryFromFilters,
@@ -94,7 +96,16 @@ export default function GameClassificationScreen() {
 }
 
 function Results({ filters }: { filters: ClassificationFilters }) {
-  return <PagedGames query={useGameList(listFilters(filters))} testId="game-classification-results" />;
+  const { t } = useTranslation();
+  return (
+    <PagedGames
+      query={useGameList(listFilters(filters))}
+      testId="game-classification-results"
+      empty={
+        emptyResultKind(filters) === 'coming-soon' ? <EmptyState text={t('common.coming_soon')} /> : undefined
+      }
+    />
+  );
 }
 
 /** One filter: its name, then its choices in a row that scrolls sideways. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { classificationPath, filtersFromQuery, listFilters, queryFromFilters } from './classification-query';
+import {
+  classificationPath,
+  emptyResultKind,
+  filtersFromQuery,
+  listFilters,
+  queryFromFilters,
+} from './classification-query';
 
 describe('classification filters in the address', () => {
   it('reads every filter, and "all" for the ones left out', () => {
@@ -48,5 +54,19 @@ describe('classification filters in the address', () => {
       platform: 'NES',
       sort: 'new',
     });
+  });
+});
+
+describe('emptyResultKind', () => {
+  const none = { emulator: null, genre: null, platform: null, sort: 'new' as const };
+
+  it('says "Coming soon" for an emulator whose library is still empty', () => {
+    expect(emptyResultKind({ ...none, emulator: 'snes' })).toBe('coming-soon');
+  });
+
+  it('says "No data here yet" when the filters found nothing', () => {
+    expect(emptyResultKind({ ...none, emulator: 'snes', genre: 'racing' })).toBe('no-data');
+    expect(emptyResultKind({ ...none, platform: 'NES', genre: 'sports' })).toBe('no-data');
+    expect(emptyResultKind(none)).toBe('no-data');
   });
 });

@@ -63,3 +63,11 @@ export function classificationPath(filters: Partial<ClassificationFilters>): str
   });
   return `/game/components/classification${query ? `?${query}` : ''}`;
 }
+
+/**
+ * Which empty state an empty result shows: an emulator chosen alone has no games yet ("Coming
+ * soon", spec §8); with a genre or platform too, the filters found nothing ("No data here yet").
+ */
+export function emptyResultKind(filters: ClassificationFilters): 'coming-soon' | 'no-data' {
+  return filters.emulator && !filters.genre && !filters.platform ? 'coming-soon' : 'no-data';
+}
