@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { baseUrl, open } from './support/app';
 import { expectScreenOnPage, usePhone } from './support/browser';
 import { waitForFirstFrame } from './support/games-play';
+import { stubDirectoryPicker } from './support/picker';
 import { romDirectory, writeRomDirectory } from './support/rom-dir';
 
 /** The app's host bridge on the page (apps/web/src/host/index.ts). */
@@ -63,35 +64,6 @@ async function emulatorIcons(): Promise<Record<string, string>> {
   };
   return Object.fromEntries(body.data.emulator_type.map((e) => [e.emulator_uid, e.icon_url_text]));
 }
-
-/**
- * Copies the generated directory into the origin-private file system and makes the directory
- * picker answer with it: headless Chromium has no picker to click, and an OPFS directory handle
- * is a real FileSystemDirectoryHandle (walked, remembered in IndexedDB, asked for permission).
- */
-async function stubPicker(name: string, files: { path: string; base64: string }[]): Promise<void> {
-  await page.evaluate(
-    async ([dirName, list]) => {
-      const root = await navigator.storage.getDirectory();
-      const dir = await root.getDirectoryHandle(dirName, { create: true });
-      for (const file of list) {
-        const parts = file.path.split('/');
-        let folder = dir;
-        for (const part of parts.slice(0, -1))
-          folder = await folder.getDirectoryHandle(part, { create: true });
-        const writable = await (await folder.getFileHandle(parts.at(-1)!, { create: true })).createWritable();
-        await writable.write(Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0)));
-        await writable.close();
-      }
-      (window as unknown as { showDirectoryPicker: unknown }).showDirectoryPicker = async () =>
-        (await navigator.storage.getDirectory()).getDirectoryHandle(dirName);
-    },
-    [name, files] as const,
-  );
-}
-
-/** The generated directory as `stubPicker` takes it. */
-const generated = () => rom.files.map((f) => ({ path: f.path, base64: f.bytes.toString('base64') }));
 
 /** Changes the picked directory in the origin-private file system, as the member would on disk. */
 async function editDirectory(
@@ -184,7 +156,7 @@ describe('ROM directory import', () => {
   it('imports a picked directory with progress, matches the catalogue, and remembers it across a reload', async () => {
     const icons = await emulatorIcons();
     await openApp();
-    await stubPicker('My ROMs', generated());
+    await stubDirectoryPicker(page, 'My ROMs', rom.files);
     await recordPushes();
 
     const result = await hostCall<ImportGamesResult>('importGames', { action: 'pick' });
@@ -353,7 +325,7 @@ describe('ROM directory import', () => {
   });
   it('plays an imported ROM from the picked directory, and one inside a zip', async () => {
     await openApp();
-    await stubPicker('Play ROMs', generated());
+    await stubDirectoryPicker(page, 'Play ROMs', rom.files);
     expect(await hostCall<ImportGamesResult>('importGames', { action: 'pick' })).toMatchObject({
       imported: rom.found,
     });
@@ -366,7 +338,7 @@ describe('ROM directory import', () => {
 
   it('rescans without hashing unchanged files, follows moved ones and forgets gone ones', async () => {
     await openApp();
-    await stubPicker('Rescan ROMs', generated());
+    await stubDirectoryPicker(page, 'Rescan ROMs', rom.files);
     await hostCall<ImportGamesResult>('importGames', { action: 'pick' });
     const before = await hostCall<LocalGames>('getLocalGames', {});
     const workers = await countWorkers();
@@ -433,7 +405,7 @@ describe('ROM directory import', () => {
 
   it('remembers the files unmatched when the catalogue cannot be reached, and matches them on the next start', async () => {
     await openApp();
-    await stubPicker('Offline ROMs', generated());
+    await stubDirectoryPicker(page, 'Offline ROMs', rom.files);
     await page.route('**/game/romMatch', (route) => route.abort('internetdisconnected'));
     expect(await hostCall<ImportGamesResult>('importGames', { action: 'pick' })).toEqual({
       directoryName: 'Offline ROMs',

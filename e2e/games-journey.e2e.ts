@@ -8,6 +8,7 @@ import { expectScreenOnPage, usePhone } from './support/browser';
 import { signedInToday } from './support/community';
 import { waitForFirstFrame, waitForSteadyFrame } from './support/games-play';
 import { pageUi, throttle } from './support/page-ui';
+import { stubDirectoryPicker } from './support/picker';
 import { romDirectory } from './support/rom-dir';
 
 /**
@@ -31,32 +32,6 @@ const player = () => page.locator('.ph-player');
 async function localSlotMd5(romMd5: string, slot: number): Promise<string | null> {
   const { list } = await host<ArchiveListResult>('archiveList', { romMd5 });
   return list[0]?.slots.find((s) => s.slot === slot)?.md5 ?? null;
-}
-
-/**
- * Fills a directory of the origin-private file system with the generated ROMs and makes the
- * directory picker answer with it: headless Chromium has no picker to click.
- */
-async function stubPicker(name: string): Promise<void> {
-  const files = romDirectory().files.map((f) => ({ path: f.path, base64: f.bytes.toString('base64') }));
-  await page.evaluate(
-    async ([dirName, list]) => {
-      const root = await navigator.storage.getDirectory();
-      const dir = await root.getDirectoryHandle(dirName, { create: true });
-      for (const file of list) {
-        const parts = file.path.split('/');
-        let folder = dir;
-        for (const part of parts.slice(0, -1))
-          folder = await folder.getDirectoryHandle(part, { create: true });
-        const writable = await (await folder.getFileHandle(parts.at(-1)!, { create: true })).createWritable();
-        await writable.write(Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0)));
-        await writable.close();
-      }
-      (window as unknown as { showDirectoryPicker: unknown }).showDirectoryPicker = async () =>
-        (await navigator.storage.getDirectory()).getDirectoryHandle(dirName);
-    },
-    [name, files] as const,
-  );
 }
 
 describe('a member and their games', () => {
@@ -245,7 +220,7 @@ describe('a member and their games', () => {
     await expectScreenOnPage(page, 'game-download');
     const downloads = screen('game-download');
     await downloads.getByText('No ROMs imported yet', { exact: false }).waitFor();
-    await stubPicker('My ROMs');
+    await stubDirectoryPicker(page, 'My ROMs', romDirectory().files);
     await downloads.getByTestId('imported-import').click();
     const sheet = page.getByTestId('import-sheet');
     await sheet.getByTestId('import-summary').waitFor({ timeout: 30_000 });

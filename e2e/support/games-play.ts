@@ -1,5 +1,6 @@
-import { type DataOf, type EndpointDef, endpoints, endpointUrl, type PayloadOf } from '@pixelhall/contract';
+import { endpoints } from '@pixelhall/contract';
 import type { Page } from 'playwright-core';
+import { callGame } from './game-api';
 
 /**
  * Playing a seeded game in the browser: put its ROM on the device through the web host's own
@@ -18,21 +19,6 @@ export function hostCall(page: Page, call: string, payload: unknown): Promise<un
     call,
     payload,
   ] as const);
-}
-
-async function callGame<E extends EndpointDef>(
-  baseUrl: string,
-  def: E,
-  payload: PayloadOf<E>,
-): Promise<DataOf<E>> {
-  const response = await fetch(`${baseUrl}${endpointUrl(def)}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(payload),
-  });
-  const envelope = (await response.json()) as { code: number; msg: string; data: DataOf<E> };
-  if (envelope.code !== 1) throw new Error(`${def.path}: ${envelope.msg}`);
-  return envelope.data;
 }
 
 /** What `startGame` takes, for a seeded catalogue game. */
