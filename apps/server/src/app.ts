@@ -166,6 +166,8 @@ export async function buildApp({ config, database, clock = Date.now }: AppDeps):
   if (config.webDist) {
     await app.register(fastifyStatic, {
       root: config.webDist,
+      // The build writes .br and .gz beside each file (apps/web/build/precompress.ts).
+      preCompressed: true,
       // Hashed bundles never change under their name; index.html must always be revalidated.
       setHeaders: (reply, filePath) => {
         reply.header(
