@@ -2,11 +2,15 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { emulatorjs } from './build/emulatorjs';
 import { precompress } from './build/precompress';
+import { emulatorCacheName, serviceWorker } from './build/service-worker';
 
 const server = process.env.PIXELHALL_DEV_SERVER ?? 'http://127.0.0.1:8080';
+const emulatorCache = emulatorCacheName();
 
 export default defineConfig({
-  plugins: [react(), emulatorjs(), precompress()],
+  // precompress stays last: it compresses the whole build, sw.js and the manifest included.
+  plugins: [react(), emulatorjs(), serviceWorker(emulatorCache), precompress()],
+  define: { __EMULATOR_CACHE__: JSON.stringify(emulatorCache) },
   server: {
     port: 5173,
     // `npm run dev`: the API runs beside Vite; the app calls the same origin either way.

@@ -58,13 +58,18 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = config.build.outDir;
     },
-    async closeBundle() {
-      const files = [...walk(outDir)].filter(
-        (file) => COMPRESSIBLE.test(file) && statSync(file).size >= PRECOMPRESS_MIN_BYTES,
-      );
-      const saved = await Promise.all(files.map(compressFile));
-      const total = saved.reduce((a, b) => a + b, 0);
-      this.info(`precompressed ${files.length} files (brotli saves ${(total / 1e6).toFixed(1)} MB)`);
+    // Other plugins write files in closeBundle too (the service worker): this one goes after them.
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const files = [...walk(outDir)].filter(
+          (file) => COMPRESSIBLE.test(file) && statSync(file).size >= PRECOMPRESS_MIN_BYTES,
+        );
+        const saved = await Promise.all(files.map(compressFile));
+        const total = saved.reduce((a, b) => a + b, 0);
+        this.info(`precompressed ${files.length} files (brotli saves ${(total / 1e6).toFixed(1)} MB)`);
+      },
     },
   };
 }

@@ -37,3 +37,13 @@ createRoot(document.getElementById('root')!).render(
     </QueryClientProvider>
   </StrictMode>,
 );
+
+// The offline app's service worker registers once the first screen has loaded, so it adds
+// nothing to it; development and tests run without one.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener(
+    'load',
+    () => void import('./app/service-worker').then(({ startServiceWorker }) => startServiceWorker()),
+    { once: true },
+  );
+}

@@ -12,6 +12,7 @@ export function confirmAction(options: {
   title?: string;
   content: string;
   confirmText: string;
+  cancelText?: string;
   danger?: boolean;
 }): Promise<boolean> {
   return new Promise((resolve) => {
@@ -27,7 +28,11 @@ export function confirmAction(options: {
       closeOnAction: true,
       actions: [
         [
-          { key: 'cancel', text: i18n.t('common.cancel'), onClick: () => settle(false) },
+          {
+            key: 'cancel',
+            text: options.cancelText ?? i18n.t('common.cancel'),
+            onClick: () => settle(false),
+          },
           {
             key: 'confirm',
             text: options.confirmText,
