@@ -33,6 +33,7 @@ import { uploadsRoutes } from './features/uploads/routes';
 import { usersRoutes } from './features/users/routes';
 import { walletRoutes } from './features/wallet/routes';
 import { AppError } from './http/app-error';
+import { compressAnswers } from './http/compression';
 import { installErrorHandling } from './http/error-handler';
 import { contractSerializerCompiler } from './http/serializer';
 import { translator } from './i18n';
@@ -110,6 +111,8 @@ export async function buildApp({ config, database, clock = Date.now }: AppDeps):
 
   await app.register(
     async (api) => {
+      await compressAnswers(api);
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       optionsRoutes(api, services.options);
       usersRoutes(api, services.users);
       accountsRoutes(api, services.accounts);
@@ -136,6 +139,7 @@ export async function buildApp({ config, database, clock = Date.now }: AppDeps):
   );
   await app.register(
     async (game) => {
+      await compressAnswers(game);
       appVersionRoutes(game, services.appVersions);
       archivesRoutes(game, services.archives);
       gamesRoutes(game, services.games);
@@ -150,8 +154,6 @@ export async function buildApp({ config, database, clock = Date.now }: AppDeps):
     },
     { prefix: '/upload' },
   );
-
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     try {
