@@ -33,8 +33,9 @@ import { uploadsRoutes } from './features/uploads/routes';
 import { usersRoutes } from './features/users/routes';
 import { walletRoutes } from './features/wallet/routes';
 import { AppError } from './http/app-error';
+import { clientErrorHandler } from './http/client-error';
 import { compressAnswers } from './http/compression';
-import { installErrorHandling } from './http/error-handler';
+import { frameworkErrors, installErrorHandling } from './http/error-handler';
 import { contractSerializerCompiler } from './http/serializer';
 import { translator } from './i18n';
 import { createServices, type Services } from './services';
@@ -62,6 +63,8 @@ export async function buildApp({ config, database, clock = Date.now }: AppDeps):
     bodyLimit: config.bodyLimit,
     routerOptions: { ignoreTrailingSlash: true },
     return503OnClosing: true,
+    clientErrorHandler,
+    frameworkErrors,
   });
   const services = createServices(database, config, clock, app.log);
   app.setValidatorCompiler(validatorCompiler);

@@ -12,8 +12,9 @@ const CLIENT_ERRORS: Record<string, { status: number; key: MessageKey }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, key: 'errors.payload_too_large' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, key: 'errors.unsupported_media_type' },
   FST_ERR_CTP_INVALID_TYPE: { status: 415, key: 'errors.unsupported_media_type' },
-  FST_ERR_BAD_URL: { status: 400, key: 'errors.malformed_body' },
-  FST_ERR_ASYNC_CONSTRAINT: { status: 400, key: 'errors.malformed_body' },
+  FST_ERR_BAD_URL: { status: 400, key: 'errors.invalid_payload' },
+  FST_ERR_ASYNC_CONSTRAINT: { status: 400, key: 'errors.invalid_payload' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, key: 'errors.payload_too_large' },
 };
 
 export function baseOf(url: string): ApiBase | null {
@@ -25,6 +26,15 @@ export function baseOf(url: string): ApiBase | null {
 
 function send(reply: FastifyReply, status: number, code: number, msg: string, data: unknown = null) {
   return reply.status(status).type('application/json; charset=utf-8').send({ code, msg, data });
+}
+
+/**
+ * The router's own failures (a URL it cannot decode, a path parameter over its length limit)
+ * never reach the error handler; Fastify's `frameworkErrors` option sends them here.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const known = CLIENT_ERRORS[error.code] ?? { status: 400, key: 'errors.invalid_payload' };
+  send(reply, known.status, MainCode.Fail, translatorOf(request)(known.key));
 }
 
 /**
