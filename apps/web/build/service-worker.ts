@@ -20,7 +20,7 @@ export function emulatorCacheName(): string {
   return `pixelhall-emulator-${hash.digest('hex').slice(0, 12)}`;
 }
 
-/** The visitors' copies of the public first pages, refreshed on every use. */
+/** Visitors' copies of the first screen's public reads, refreshed on every use. */
 export const PUBLIC_PAGES_CACHE = 'pixelhall-public-pages';
 
 /**
@@ -77,7 +77,9 @@ export function serviceWorker(emulatorCache: string): PluginOption {
           urlPattern: ({ url, request, sameOrigin }) =>
             sameOrigin &&
             !request.headers.has('authorization') &&
-            /^\/(api|game-api)\/(home\/posts|home\/feeds|topic\/category|banner\/lists)$/.test(url.pathname),
+            /^\/api\/(home\/posts|home\/feeds|topic\/category|banner\/lists|pop\/up|color\/lists|get\/options)$/.test(
+              url.pathname,
+            ),
           handler: 'StaleWhileRevalidate',
           options: {
             cacheName: PUBLIC_PAGES_CACHE,

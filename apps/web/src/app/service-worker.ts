@@ -1,31 +1,49 @@
 /// <reference types="vite-plugin-pwa/vanillajs" />
+
 import { registerSW } from 'virtual:pwa-register';
+import type { QueryClient } from '@tanstack/react-query';
+import { queryClient } from '../api/query-client';
 import i18n from '../i18n';
-import { confirmAction } from '../ui/confirm';
 
 /** The runtime cache this build keeps EmulatorJS in (build/service-worker.ts names it). */
 declare const __EMULATOR_CACHE__: string;
 
 /**
- * Registers the service worker (build/service-worker.ts). A new deployment installs in the
- * background and waits: the member is asked, and Reload hands over to it and starts the new
- * version; Later keeps this one until the next start asks again.
+ * Registers the service worker (build/service-worker.ts) once the first screen's reads have
+ * settled, so its precaching never competes with them on a slow network. A new deployment
+ * installs in the background and waits: the member is asked, and Reload hands over to it and
+ * starts the new version; Later keeps this one until the next start asks again.
  */
-export function startServiceWorker(): void {
+export async function startServiceWorker(): Promise<void> {
+  await settled(queryClient);
+  let asking = false;
   const activateUpdate = registerSW({
     immediate: true,
-    onNeedRefresh: () => {
-      void confirmAction({
+    onNeedRefresh: async () => {
+      if (asking) return;
+      asking = true;
+      const { confirmAction } = await import('../ui/confirm');
+      const reload = await confirmAction({
         title: i18n.t('updateUi.title'),
         content: i18n.t('updateUi.body'),
         confirmText: i18n.t('updateUi.reload'),
         cancelText: i18n.t('updateUi.later'),
-      }).then((reload) => {
-        // The page reloads once the new worker controls it (virtual:pwa-register does it).
-        if (reload) void activateUpdate();
       });
+      // The page reloads once the new worker controls it (virtual:pwa-register does it).
+      if (reload) await activateUpdate();
     },
     onRegisteredSW: () => void dropOldEmulatorCaches(),
+  });
+}
+
+function settled(client: QueryClient): Promise<void> {
+  return new Promise((resolve) => {
+    if (client.isFetching() === 0) return resolve();
+    const stop = client.getQueryCache().subscribe(() => {
+      if (client.isFetching() > 0) return;
+      stop();
+      resolve();
+    });
   });
 }
 
