@@ -6,7 +6,7 @@ import {
   IMAGE_MAX_BYTES,
   tokenFromAuthorization,
 } from '@pixelhall/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, fail } from '../../http/app-error';
 import { success } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
@@ -50,11 +50,11 @@ export async function uploadsRoutes(
         response: { 200: envelopeSchema(uploadFile.data) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // Checked before the body is read: a visitor's upload is refused without storing a byte.
       const member = await memberOf(upload, request);
       assertFullMember(member);
-      const { app, file } = await readImageForm(request);
+      const { app, file } = await readImageForm(request, reply);
       return success(await service.storeImage(member.id, file, app), request.t);
     },
   );
@@ -94,11 +94,18 @@ async function memberOf(app: FastifyInstance, request: FastifyRequest): Promise<
   return member;
 }
 
+/** Parser limits other than the file's size: a form far bigger than the one the app sends. */
+const FORM_LIMITS = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
+
 /**
  * Reads the form's parts in whatever order they come. The file is held only up to the size
- * limit: the parser stops it there, and the answer is 413.
+ * limit: the parser stops it there, and the answer is 413. Anything else the parser trips over
+ * (no boundary, junk, a form cut off, a client gone halfway) is the client's: 400, never 500.
  */
-async function readImageForm(request: FastifyRequest): Promise<{ app: ImageApp; file: Buffer }> {
+async function readImageForm(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<{ app: ImageApp; file: Buffer }> {
   if (!request.isMultipart()) throw fail('errors.file_required');
   let app: unknown;
   let file: Buffer | undefined;
@@ -113,13 +120,28 @@ async function readImageForm(request: FastifyRequest): Promise<{ app: ImageApp; 
       }
     }
   } catch (err) {
-    if ((err as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('errors.image_too_large', { max: IMAGE_MAX_LABEL }, 0, 413);
-    }
-    throw err;
+    throw refusedForm(request, reply, err);
   }
   const parsed = uploadFile.payload.shape.app.safeParse(app);
   if (!parsed.success) throw fail('errors.invalid_field', { field: 'app' });
   if (!file || file.length === 0) throw fail('errors.file_required');
   return { app: parsed.data, file };
+}
+
+/**
+ * The answer to a form that could not be read. When its body has not all arrived, the connection
+ * closes after the answer: Node would otherwise read (and drop) the rest of it, however big.
+ */
+function refusedForm(request: FastifyRequest, reply: FastifyReply, err: unknown): AppError {
+  if (!request.raw.readableEnded) reply.header('connection', 'close');
+  const code = (err as { code?: unknown }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') {
+    return new AppError('errors.image_too_large', { max: IMAGE_MAX_LABEL }, 0, 413);
+  }
+  if (typeof code === 'string' && FORM_LIMITS.has(code)) {
+    return new AppError('errors.payload_too_large', {}, 0, 413);
+  }
+  // A client's mistake or its going away, not the server's: worth a note, never an error.
+  request.log.info({ err }, 'unreadable upload form');
+  return new AppError('errors.malformed_body', {}, 0, 400);
 }
