@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, listOf, pageQuery, toggleField } from './common';
+import { idField, integer, listOf, pageQuery, toggleField } from './common';
 import { authorSchema } from './community-common';
 import { endpoint } from './endpoint';
 
@@ -110,7 +110,7 @@ export const otherComments = endpoint({
   methods: ['POST', 'GET'],
   auth: 'optional',
   summary: "A member's comments, newest first; without user_id, the caller's",
-  payload: pageQuery.extend({ user_id: z.coerce.number().int().positive().optional() }),
+  payload: pageQuery.extend({ user_id: integer(z.number().int().positive()).optional() }),
   data: listOf(userCommentSchema),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, listOf, pageQuery, toggleField } from './common';
+import { idField, integer, listOf, pageQuery, toggleField } from './common';
 import { userCardSchema } from './community-common';
 import { endpoint } from './endpoint';
 
@@ -19,7 +19,7 @@ export const followList = endpoint({
   auth: 'optional',
   summary: 'Whom a member follows, or who follows them; without user_id, the caller',
   payload: pageQuery.extend({
-    user_id: z.coerce.number().int().positive().optional(),
+    user_id: integer(z.number().int().positive()).optional(),
     type: z.enum(['following', 'followers']).default('following'),
   }),
   data: listOf(userCardSchema),
@@ -31,7 +31,7 @@ export const followCount = endpoint({
   methods: ['POST', 'GET'],
   auth: 'optional',
   summary: 'How many a member follows, is followed by, and mutual friends',
-  payload: z.object({ user_id: z.coerce.number().int().positive().optional() }),
+  payload: z.object({ user_id: integer(z.number().int().positive()).optional() }),
   data: z.object({
     following: z.number().int().min(0),
     followers: z.number().int().min(0),

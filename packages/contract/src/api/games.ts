@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField } from '../validators';
-import { idField, listOf, pageQuery, toggleField } from './common';
+import { idField, integer, listOf, pageQuery, toggleField } from './common';
 import { endpoint } from './endpoint';
 
 /** An emulator (spec §3 "Emulator option"): the app maps ROM files to it by extension. */
@@ -103,7 +103,7 @@ export const homeSection = endpoint({
   methods: ['POST', 'GET'],
   auth: 'none',
   summary: 'The game home: each section with its first games',
-  payload: z.object({ num: z.coerce.number().int().min(1).max(20).default(6) }),
+  payload: z.object({ num: integer(z.number().int().min(1).max(20)).default(6) }),
   data: z.array(z.object({ key: homeSectionKey, games: z.array(gameSchema) })),
 });
 
@@ -141,7 +141,7 @@ export const hotWords = endpoint({
   methods: ['POST', 'GET'],
   auth: 'none',
   summary: 'The most searched game keywords of the last 7 days',
-  payload: z.object({ num: z.coerce.number().int().min(1).max(30).default(10) }),
+  payload: z.object({ num: integer(z.number().int().min(1).max(30)).default(10) }),
   data: z.object({ list: z.array(z.object({ word: z.string(), count: z.number().int() })) }),
 });
 
@@ -337,7 +337,7 @@ export const recommendGames = endpoint({
   payload: z.object({
     post_id: idField.optional(),
     game_id: idField.optional(),
-    num: z.coerce.number().int().min(1).max(20).default(6),
+    num: integer(z.number().int().min(1).max(20)).default(6),
   }),
   data: z.object({ list: z.array(gameSchema) }),
 });
@@ -348,7 +348,7 @@ export const otherGames = endpoint({
   methods: ['POST', 'GET'],
   auth: 'none',
   summary: 'More games like the one shown: same emulator or genre, most played first',
-  payload: z.object({ id: gameId, num: z.coerce.number().int().min(1).max(20).default(6) }),
+  payload: z.object({ id: gameId, num: integer(z.number().int().min(1).max(20)).default(6) }),
   data: z.object({ list: z.array(gameSchema) }),
 });
 

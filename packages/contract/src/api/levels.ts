@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { integer } from './common';
 import { addedSchema, balancesSchema } from './economy-common';
 import { endpoint } from './endpoint';
 import { GRADES, type GradeName } from './grades';
@@ -92,7 +93,7 @@ export const levelReward = endpoint({
   auth: 'required',
   summary: "Claim a reached level's reward, once",
   payload: z.object({
-    level: z.coerce.number({ error: 'errors.invalid_payload' }).int().min(2).max(LEVEL_MAX),
+    level: integer(z.number({ error: 'errors.invalid_payload' }).int().min(2).max(LEVEL_MAX)),
   }),
   data: z.object({ added: addedSchema, balances: balancesSchema, level: levelRowSchema }),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAID_PRICE_MAX, UPLOAD_MAX_BYTES } from '../constants';
 import { postTextField, urlField } from '../validators';
-import { idField, listOf, pageQuery, toggleField } from './common';
+import { idField, integer, listOf, pageQuery, toggleField } from './common';
 import { authorSchema } from './community-common';
 import { endpoint } from './endpoint';
 import { topicRefSchema } from './topics';
@@ -68,11 +68,13 @@ export const attachFileSchema = z.object({
     .max(FILE_NAME_MAX, { error: 'validation.name_required' }),
 });
 
-const priceField = z.coerce
-  .number({ error: 'validation.price_invalid' })
-  .int({ error: 'validation.price_invalid' })
-  .min(0, { error: 'validation.price_invalid' })
-  .max(PAID_PRICE_MAX, { error: 'validation.amount_max' });
+const priceField = integer(
+  z
+    .number({ error: 'validation.price_invalid' })
+    .int({ error: 'validation.price_invalid' })
+    .min(0, { error: 'validation.price_invalid' })
+    .max(PAID_PRICE_MAX, { error: 'validation.amount_max' }),
+);
 
 export const createPost = endpoint({
   base: 'api',
@@ -80,10 +82,12 @@ export const createPost = endpoint({
   auth: 'required',
   summary: 'Publish a post in a topic',
   payload: z.object({
-    topic_id: z.coerce
-      .number({ error: 'validation.topic_required' })
-      .int({ error: 'validation.topic_required' })
-      .positive({ error: 'validation.topic_required' }),
+    topic_id: integer(
+      z
+        .number({ error: 'validation.topic_required' })
+        .int({ error: 'validation.topic_required' })
+        .positive({ error: 'validation.topic_required' }),
+    ),
     text: postTextField,
     color: z.string().max(32).nullish().describe('A colour style id from color/lists'),
     style: z.string().max(32).nullish().describe('An upgrade style id from color/lists'),
@@ -259,8 +263,8 @@ export const postsList = endpoint({
   auth: 'optional',
   summary: 'Posts of a topic, or of a category (0 = the topics the caller follows)',
   payload: feedQuery.extend({
-    topic_id: z.coerce.number().int().positive().optional(),
-    category_id: z.coerce.number().int().min(0).optional(),
+    topic_id: integer(z.number().int().positive()).optional(),
+    category_id: integer(z.number().int().min(0)).optional(),
     sort: z.enum(['new', 'hot']).default('new'),
     adult_confirmed: toggleField.describe('The reader confirmed being 18+ (adult topics)'),
   }),
@@ -273,7 +277,7 @@ export const recommendPosts = endpoint({
   methods: ['POST', 'GET'],
   auth: 'optional',
   summary: 'Popular posts to read next, beside a post (same topic first) or on their own',
-  payload: pageQuery.extend({ post_id: z.coerce.number().int().positive().optional() }),
+  payload: pageQuery.extend({ post_id: integer(z.number().int().positive()).optional() }),
   data: listOf(postSchema),
 });
 
@@ -284,7 +288,7 @@ export const userPosts = endpoint({
   auth: 'optional',
   summary: "A member's posts, or the posts they upvoted; without user_id, the caller's",
   payload: pageQuery.extend({
-    user_id: z.coerce.number().int().positive().optional(),
+    user_id: integer(z.number().int().positive()).optional(),
     tab: z.enum(['posts', 'upvoted']).default('posts'),
   }),
   data: listOf(postSchema),

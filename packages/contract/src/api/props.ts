@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, listOf } from './common';
+import { idField, integer, listOf } from './common';
 import { addedSchema, balancesSchema, currencySchema, requestIdField } from './economy-common';
 import { endpoint } from './endpoint';
 import { postSchema } from './posts';
@@ -60,12 +60,13 @@ export const buyProp = endpoint({
   summary: 'Buy props with gold or diamonds',
   payload: z.object({
     prop_id: idField,
-    num: z.coerce
-      .number({ error: 'validation.amount_invalid' })
-      .int({ error: 'validation.amount_invalid' })
-      .min(1, { error: 'validation.amount_invalid' })
-      .max(PROP_BUY_MAX, { error: 'validation.max_number' })
-      .default(1),
+    num: integer(
+      z
+        .number({ error: 'validation.amount_invalid' })
+        .int({ error: 'validation.amount_invalid' })
+        .min(1, { error: 'validation.amount_invalid' })
+        .max(PROP_BUY_MAX, { error: 'validation.max_number' }),
+    ).default(1),
     request_id: requestIdField,
   }),
   data: z.object({ item: inventoryItemSchema, balances: balancesSchema }),

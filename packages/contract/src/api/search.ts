@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, toggleField } from './common';
+import { integer, pageQuery, toggleField } from './common';
 import { userCardSchema } from './community-common';
 import { endpoint } from './endpoint';
 import { postSchema } from './posts';
@@ -59,7 +59,7 @@ export const translateText = endpoint({
   summary: "Translate a post or a comment into the reader's language",
   payload: z.object({
     kind: z.enum(['post', 'comment']),
-    id: z.coerce.number().int().positive(),
+    id: integer(z.number().int().positive()),
     target: z.string().min(2).max(10).describe('A locale such as es-ES'),
     adult_confirmed: toggleField.describe('The reader confirmed being 18+ (posts of adult topics)'),
   }),

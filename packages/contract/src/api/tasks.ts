@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, listOf, pageQuery } from './common';
+import { idField, integer, listOf, pageQuery } from './common';
 import { addedSchema, balancesSchema } from './economy-common';
 import { endpoint } from './endpoint';
 
@@ -98,7 +98,7 @@ export const onlineDuration = endpoint({
   auth: 'required',
   summary: 'Heartbeat: the app was in front of the member for this many seconds',
   payload: z.object({
-    seconds: z.coerce.number({ error: 'errors.invalid_payload' }).int().min(1).max(ONLINE_BEAT_MAX_SECONDS),
+    seconds: integer(z.number({ error: 'errors.invalid_payload' }).int().min(1).max(ONLINE_BEAT_MAX_SECONDS)),
   }),
   data: z.object({ today_seconds: z.number().int().min(0) }),
 });
@@ -109,7 +109,7 @@ export const startUp = endpoint({
   auth: 'required',
   summary: "The app's start-up routine (type 1, authLogin true): the day's check-in",
   payload: z.object({
-    type: z.coerce.number({ error: 'errors.invalid_payload' }).int().min(1).max(1),
+    type: integer(z.number({ error: 'errors.invalid_payload' }).int().min(1).max(1)),
     authLogin: z.boolean().default(true),
   }),
   data: z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADULT_AGE } from '../constants';
-import { idField, listOf, pageQuery } from './common';
+import { idField, integer, listOf, pageQuery } from './common';
 import { endpoint } from './endpoint';
 
 /** The kinds of home tab (spec §3 "Home tab: id, name, topic_type"). */
@@ -56,7 +56,7 @@ export const topicList = endpoint({
   methods: ['POST', 'GET'],
   auth: 'optional',
   summary: 'Topics of a category; category 0 is "yours": the topics the caller follows',
-  payload: pageQuery.extend({ category_id: z.coerce.number().int().min(0) }),
+  payload: pageQuery.extend({ category_id: integer(z.number().int().min(0)) }),
   data: listOf(topicSchema),
 });
 
@@ -85,9 +85,11 @@ export const addTopic = endpoint({
   auth: 'required',
   summary: 'Create a topic (members of level 5 and up)',
   payload: z.object({
-    category_id: z.coerce.number({ error: 'validation.items_required' }).int().positive({
-      error: 'validation.items_required',
-    }),
+    category_id: integer(
+      z.number({ error: 'validation.items_required' }).int().positive({
+        error: 'validation.items_required',
+      }),
+    ),
     name: z
       .string({ error: 'validation.name_required' })
       .trim()

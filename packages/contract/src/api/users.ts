@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { nicknameField, signatureField } from '../validators';
-import { listOf, pageQuery } from './common';
+import { integer, listOf, pageQuery } from './common';
 import { authorSchema } from './community-common';
 import { endpoint } from './endpoint';
 import { GRADES, type GradeName } from './grades';
@@ -33,7 +33,7 @@ export const getUser = endpoint({
   auth: 'optional',
   summary: 'A member profile; without user_id, the caller (which then needs a token)',
   payload: z.object({
-    user_id: z.coerce.number().int().positive().optional().describe('Another member; omit for yourself'),
+    user_id: integer(z.number().int().positive()).optional().describe('Another member; omit for yourself'),
   }),
   data: userSchema,
 });
