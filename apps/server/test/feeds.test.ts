@@ -655,7 +655,12 @@ describe('the shared page 1 of New and Popular', () => {
     const blocker = await h.make.member();
     const buyer = await h.make.member();
     const topicId = await insertTopic(h.database);
-    const sha256 = await insertUpload(h.database, { mime: 'application/pdf', bytes: 9, now: 0 });
+    const sha256 = await insertUpload(h.database, {
+      mime: 'application/pdf',
+      bytes: 9,
+      ownerId: author.user.id,
+      now: 0,
+    });
     const paid = await publish(h, author, topicId, {
       text: `The paid walkthrough of the final level: ${SECRET}, then left twice.`,
       price: 30,
@@ -775,6 +780,7 @@ describe('cost of a page', () => {
       mime: 'image/webp',
       bytes: 10,
       size: { width: 1, height: 1 },
+      ownerId: author.user.id,
       now: t.clock.now,
     });
     const ids: number[] = [];
@@ -786,22 +792,22 @@ describe('cost of a page', () => {
       ids.push(p.id);
       if (i % 3 === 0) await call(t.app, api.likePost, { id: p.id, like: true }, { token: reader.token });
     }
-    const { nodes, db } = recordQueries(t.database);
+    const { queries, db } = recordQueries(t.database);
     const posts = await presentPosts(db, reader.user.id, ids);
     expect(posts.map((p) => p.id)).toEqual(ids);
     expect(posts.filter((p) => p.liked)).toHaveLength(4);
     // The posts with their likes, the reader's unlocks, the visible files.
-    expect(nodes).toHaveLength(3);
+    expect(queries).toHaveLength(3);
 
     // Free posts without files are read in one query, as are visitors' pages.
     const plain: number[] = [];
     for (let i = 0; i < 5; i += 1) plain.push((await publish(t, author, topicId)).id);
-    nodes.length = 0;
+    queries.length = 0;
     expect((await presentPosts(db, reader.user.id, plain)).map((p) => p.id)).toEqual(plain);
-    expect(nodes).toHaveLength(1);
-    nodes.length = 0;
+    expect(queries).toHaveLength(1);
+    queries.length = 0;
     expect(await presentPosts(db, null, ids)).toHaveLength(ids.length);
-    expect(nodes).toHaveLength(2);
+    expect(queries).toHaveLength(2);
   });
 
   it.runIf(ENGINE === 'sqlite')(

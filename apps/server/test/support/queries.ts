@@ -1,22 +1,30 @@
-import { CompiledQuery, createQueryId, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { CompiledQuery, type KyselyPlugin } from 'kysely';
 import type { Database } from '../../src/db/database';
 
-/** Records every query run through the returned `db`, to count them and read their plans. */
+/**
+ * Records every query run through the returned `db`, as the SQL and parameters it ran with, to
+ * count them and read their plans. Recorded where queries run, not where they are compiled:
+ * hot queries are compiled once and run many times (src/db/compiled-once.ts).
+ */
 export function recordQueries(database: Database) {
-  const nodes: RootOperationNode[] = [];
-  const plugin: KyselyPlugin = {
-    transformQuery: ({ node }) => {
-      nodes.push(node);
-      return node;
-    },
+  const queries: CompiledQuery[] = [];
+  // A plugin that changes nothing gives the returned db an executor of its own to watch.
+  const passThrough: KyselyPlugin = {
+    transformQuery: ({ node }) => node,
     transformResult: async ({ result }) => result,
   };
-  const executor = database.db.getExecutor();
+  const db = database.db.withPlugin(passThrough);
+  const executor = db.getExecutor();
+  const run = executor.executeQuery.bind(executor);
+  executor.executeQuery = (query, queryId) => {
+    queries.push(query);
+    return run(query, queryId);
+  };
   return {
-    nodes,
-    db: database.db.withPlugin(plugin),
+    queries,
+    db,
     /** The queries recorded so far, as SQL with their parameters. */
-    compiled: () => nodes.map((node) => executor.compileQuery(node, createQueryId())),
+    compiled: () => [...queries],
   };
 }
 

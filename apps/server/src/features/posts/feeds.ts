@@ -10,6 +10,7 @@ import { postsRepo } from './repo';
 import {
   byUser,
   type Condition,
+  generalSegment,
   inTopic,
   isPinned,
   likedSegment,
@@ -42,13 +43,9 @@ type General = 'new' | 'hot';
 
 /** The general feeds as `viewerId` reads them (null: as a visitor, with no blacklist). */
 function generalSegments(db: Kysely<DB>, which: General, viewerId: number | null): Segment[] {
-  const filters = [notAdult, ...notBlockedBy(viewerId)];
-  if (which === 'hot') return [postsSegment(db, 'hot', filters, viewerId)];
+  if (which === 'hot') return [generalSegment(db, 'hot', viewerId)];
   // Pinned posts lead the New order, newest pin first; the rest follows by time.
-  return [
-    postsSegment(db, 'pinned', [isPinned, ...filters], viewerId),
-    postsSegment(db, 'new', [notPinned, ...filters], viewerId),
-  ];
+  return [generalSegment(db, 'pinned', viewerId), generalSegment(db, 'new', viewerId)];
 }
 
 /** Deep-frozen, so nothing done for one viewer can change what the next one is shown. */

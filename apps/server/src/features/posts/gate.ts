@@ -8,6 +8,7 @@ import {
   type PostFile,
 } from '@pixelhall/contract';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { compiledOnce, type Params } from '../../db/compiled-once';
 import type { DB } from '../../db/schema';
 import { fail } from '../../http/app-error';
 
@@ -131,32 +132,25 @@ export function toPostRow(row: SelectedRow): PostRow {
   };
 }
 
-/** The paid posts among `posts` that `viewerId` has unlocked (one query). */
-async function unlockedIds(
-  db: Kysely<DB>,
-  viewerId: number | null,
-  posts: { id: number; price: number; user_id: number }[],
-): Promise<Set<number>> {
-  if (viewerId === null) return new Set();
-  const paid = posts.filter((p) => Number(p.price) > 0 && Number(p.user_id) !== viewerId).map((p) => p.id);
-  if (paid.length === 0) return new Set();
-  const rows = await db
+// A page's overlays, one shape per list length (a page holds at most a few dozen posts), each
+// built once (db/compiled-once.ts).
+type AmongIds = { viewerId: number; ids: number[] };
+const unlocksAmong = compiledOnce((db, p: Params<AmongIds>, n: number) =>
+  db
     .selectFrom('post_unlocks')
     .select('post_id')
-    .where('user_id', '=', viewerId)
-    .where('post_id', 'in', paid)
-    .execute();
-  return new Set(rows.map((r) => Number(r.post_id)));
-}
-
-/**
- * The files of posts, whoever may see them: only for answers built through `presentRows`, which
- * shows a post's files to the viewers the gate lets see its content and to no one else.
- */
-export async function filesOf(db: Kysely<DB>, ids: number[]): Promise<Map<number, PostFile[]>> {
-  const byPost = new Map<number, PostFile[]>();
-  if (ids.length === 0) return byPost;
-  const rows = await db
+    .where('user_id', '=', p.viewerId)
+    .where('post_id', 'in', p.list('ids', n)),
+);
+const likesAmong = compiledOnce((db, p: Params<AmongIds>, n: number) =>
+  db
+    .selectFrom('post_likes')
+    .select('post_id')
+    .where('user_id', '=', p.viewerId)
+    .where('post_id', 'in', p.list('ids', n)),
+);
+const filesAmong = compiledOnce((db, p: Params<{ ids: number[] }>, n: number) =>
+  db
     .selectFrom('post_files')
     .select([
       'id',
@@ -171,10 +165,32 @@ export async function filesOf(db: Kysely<DB>, ids: number[]): Promise<Map<number
       'access_key',
       'download_count',
     ])
-    .where('post_id', 'in', ids)
+    .where('post_id', 'in', p.list('ids', n))
     .orderBy('post_id')
-    .orderBy('position')
-    .execute();
+    .orderBy('position'),
+);
+
+/** The paid posts among `posts` that `viewerId` has unlocked (one query). */
+async function unlockedIds(
+  db: Kysely<DB>,
+  viewerId: number | null,
+  posts: { id: number; price: number; user_id: number }[],
+): Promise<Set<number>> {
+  if (viewerId === null) return new Set();
+  const paid = posts.filter((p) => Number(p.price) > 0 && Number(p.user_id) !== viewerId).map((p) => p.id);
+  if (paid.length === 0) return new Set();
+  const rows = await unlocksAmong(db, { viewerId, ids: paid }, paid.length);
+  return new Set(rows.map((r) => Number(r.post_id)));
+}
+
+/**
+ * The files of posts, whoever may see them: only for answers built through `presentRows`, which
+ * shows a post's files to the viewers the gate lets see its content and to no one else.
+ */
+export async function filesOf(db: Kysely<DB>, ids: number[]): Promise<Map<number, PostFile[]>> {
+  const byPost = new Map<number, PostFile[]>();
+  if (ids.length === 0) return byPost;
+  const rows = await filesAmong(db, { ids }, ids.length);
   for (const row of rows) {
     const id = Number(row.id);
     const file: PostFile = {
@@ -285,12 +301,7 @@ export async function likedAmong(
   ids: number[],
 ): Promise<Set<number>> {
   if (viewerId === null || ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('post_likes')
-    .select('post_id')
-    .where('user_id', '=', viewerId)
-    .where('post_id', 'in', ids)
-    .execute();
+  const rows = await likesAmong(db, { viewerId, ids }, ids.length);
   return new Set(rows.map((r) => Number(r.post_id)));
 }
 

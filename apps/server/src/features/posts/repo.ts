@@ -1,5 +1,6 @@
 import { ADULT_AGE } from '@pixelhall/contract';
 import type { Kysely } from 'kysely';
+import { compiledOnce, type Params } from '../../db/compiled-once';
 import type { DB } from '../../db/schema';
 
 export interface NewPostFile {
@@ -12,6 +13,17 @@ export interface NewPostFile {
   height: number | null;
   accessKey: string;
 }
+
+// Both run on every feed request (db/compiled-once.ts).
+const blacklistOf = compiledOnce((db, p: Params<{ userId: number }>) =>
+  db.selectFrom('blacklist').select('blocked_id').where('user_id', '=', p.userId),
+);
+const generalCount = compiledOnce((db) =>
+  db
+    .selectFrom('topics')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('post_count'), eb.lit(0)).as('n'))
+    .where('min_age', '<', ADULT_AGE),
+);
 
 export type PostRef = NonNullable<Awaited<ReturnType<ReturnType<typeof postsRepo>['find']>>>;
 
@@ -40,13 +52,16 @@ export function postsRepo(db: Kysely<DB>) {
     levelOf: async (userId: number) =>
       (await db.selectFrom('users').select('level').where('id', '=', userId).executeTakeFirst())?.level ?? 1,
 
-    uploads: (sha256s: string[]) =>
+    /** Of these files, those `userId` uploaded: nobody attaches another member's upload. */
+    uploadsOf: (userId: number, sha256s: string[]) =>
       sha256s.length === 0
         ? Promise.resolve([])
         : db
             .selectFrom('uploads')
-            .select(['sha256', 'mime', 'bytes', 'width', 'height'])
-            .where('sha256', 'in', sha256s)
+            .innerJoin('upload_owners as o', 'o.sha256', 'uploads.sha256')
+            .select(['uploads.sha256', 'uploads.mime', 'uploads.bytes', 'uploads.width', 'uploads.height'])
+            .where('o.user_id', '=', userId)
+            .where('uploads.sha256', 'in', sha256s)
             .execute(),
 
     /** The post, its files, and both post counts, all in the caller's transaction. */
@@ -183,11 +198,7 @@ export function postsRepo(db: Kysely<DB>) {
 
     /** The members `userId` has put on their blacklist. */
     blockedBy: async (userId: number) =>
-      new Set(
-        (await db.selectFrom('blacklist').select('blocked_id').where('user_id', '=', userId).execute()).map(
-          (r) => Number(r.blocked_id),
-        ),
-      ),
+      new Set((await blacklistOf(db, { userId })).map((r) => Number(r.blocked_id))),
 
     /** Counts a share; answers the new count, or null when the post is gone. */
     async share(postId: number): Promise<number | null> {
@@ -251,16 +262,7 @@ export function postsRepo(db: Kysely<DB>) {
     },
 
     /** Posts of topics anyone may browse without the 18+ answer: the general feeds' size. */
-    generalPostCount: async () =>
-      Number(
-        (
-          await db
-            .selectFrom('topics')
-            .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('post_count'), eb.lit(0)).as('n'))
-            .where('min_age', '<', ADULT_AGE)
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
+    generalPostCount: async () => Number((await generalCount(db, {}))[0]!.n),
   };
 }
 export type PostsRepo = ReturnType<typeof postsRepo>;

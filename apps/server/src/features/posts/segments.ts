@@ -7,6 +7,7 @@ import {
   type SqlBool,
   sql,
 } from 'kysely';
+import { compiledOnce, type Params } from '../../db/compiled-once';
 import type { DB } from '../../db/schema';
 import { postRows, toPostRow } from './gate';
 import type { FeedRow, Key, Segment } from './pager';
@@ -157,6 +158,59 @@ export function postsSegment(
       });
     },
     count: () => countOf(db, conditions),
+  };
+}
+
+type GeneralOrder = 'new' | 'hot' | 'pinned';
+
+/** A general feed's own filter beside notAdult and the viewer's blacklist, by its order. */
+const GENERAL_FILTER: Record<GeneralOrder, Condition[]> = {
+  pinned: [isPinned],
+  new: [notPinned],
+  hot: [],
+};
+
+/**
+ * A general feed's page from the top or from a cursor: the query every home visit and every
+ * scroll runs, built once per shape (viewer or visitor, from the top or after a key, the page's
+ * LIMIT) and run with the viewer's id and the cursor's key (db/compiled-once.ts).
+ */
+const generalPage = compiledOnce(
+  (db, p: Params<{ viewerId: number; k1: number; id: number }>, shape: string) => {
+    const [order, viewer, from, limit] = shape.split(':') as [GeneralOrder, string, string, string];
+    const viewerId = viewer === 'member' ? p.viewerId : null;
+    const conditions = [...GENERAL_FILTER[order], notAdult, ...notBlockedBy(viewerId)];
+    const after: Key | null = from === 'after' ? [p.k1, p.id] : null;
+    const query = postRows(db, viewerId).select(`${SORT_COLUMN[order]} as k1`);
+    type Row = typeof query extends SelectQueryBuilder<DB, never, infer O> ? O : never;
+    const onPosts = query as unknown as SelectQueryBuilder<DB, 'posts', Row>;
+    return orderedBy(onPosts, order, conditions, after).limit(Number(limit));
+  },
+);
+
+/**
+ * A segment of New or Popular as `viewerId` reads it (null: a visitor): pinned posts, the rest
+ * by time, or all by hot score; never adult topics nor the viewer's blacklist. The same rows as
+ * `postsSegment` with those filters, its pages from the top or a cursor through `generalPage`.
+ */
+export function generalSegment(db: Kysely<DB>, order: GeneralOrder, viewerId: number | null): Segment {
+  const conditions = [...GENERAL_FILTER[order], notAdult, ...notBlockedBy(viewerId)];
+  const dynamic = postsSegment(db, order, conditions, viewerId);
+  return {
+    async fetch(after, offset, limit) {
+      if (offset > 0) return dynamic.fetch(after, offset, limit);
+      const shape = `${order}:${viewerId === null ? 'visitor' : 'member'}:${after ? 'after' : 'top'}:${limit}`;
+      const rows = await generalPage(
+        db,
+        { viewerId: viewerId ?? 0, k1: after?.[0] ?? 0, id: after?.[1] ?? 0 },
+        shape,
+      );
+      return rows.map(({ k1, ...row }) => {
+        const post = toPostRow(row);
+        return { id: post.id, key: [Number(k1), post.id] as Key, post };
+      });
+    },
+    count: dynamic.count,
   };
 }
 

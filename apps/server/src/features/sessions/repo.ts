@@ -1,5 +1,26 @@
 import type { Kysely } from 'kysely';
+import { compiledOnce, type Params } from '../../db/compiled-once';
 import type { DB } from '../../db/schema';
+
+/** Every signed-in request runs this, so it is built once (db/compiled-once.ts). */
+const activeSession = compiledOnce((db, p: Params<{ tokenHash: string; now: number }>) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id as session_id',
+      'sessions.last_used_at',
+      'sessions.max_expires_at',
+      'users.id as user_id',
+      'users.username',
+      'users.nickname',
+      'users.is_tourist',
+    ])
+    .where('sessions.token_hash', '=', p.tokenHash)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', p.now)
+    .where('users.status', '=', 'active'),
+);
 
 export function sessionsRepo(db: Kysely<DB>) {
   return {
@@ -26,25 +47,7 @@ export function sessionsRepo(db: Kysely<DB>) {
     },
 
     /** The live session of a token hash with its member, or undefined. */
-    findActive(tokenHash: string, now: number) {
-      return db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select([
-          'sessions.id as session_id',
-          'sessions.last_used_at',
-          'sessions.max_expires_at',
-          'users.id as user_id',
-          'users.username',
-          'users.nickname',
-          'users.is_tourist',
-        ])
-        .where('sessions.token_hash', '=', tokenHash)
-        .where('sessions.revoked_at', 'is', null)
-        .where('sessions.expires_at', '>', now)
-        .where('users.status', '=', 'active')
-        .executeTakeFirst();
-    },
+    findActive: async (tokenHash: string, now: number) => (await activeSession(db, { tokenHash, now }))[0],
 
     async touch(sessionId: number, now: number, expiresAt: number): Promise<void> {
       await db
