@@ -15,6 +15,15 @@ const whoAmI = endpoint({
   data: z.object({ id: z.number() }),
 });
 const gameWhoAmI = { ...whoAmI, base: 'game' as const };
+const guarded = endpoint({
+  base: 'api',
+  path: 'test/guarded',
+  auth: 'required',
+  summary: 'test',
+  payload: z.object({ email: z.string().min(1, { error: 'validation.email_required' }) }),
+  data: z.null(),
+});
+const gameGuarded = { ...guarded, base: 'game' as const };
 const echo = endpoint({
   base: 'api',
   path: 'test/echo',
@@ -59,6 +68,7 @@ beforeAll(async () => {
       await app.register(
         async (api) => {
           registerEndpoint(api, whoAmI, async ({ member }) => ({ id: member.id }));
+          registerEndpoint(api, guarded, async () => null);
           registerEndpoint(api, echo, async ({ payload, member }) =>
             answer({ email: payload.email, n: payload.n, member: member?.id ?? null }, 'common.ok'),
           );
@@ -74,6 +84,7 @@ beforeAll(async () => {
       await app.register(
         async (game) => {
           registerEndpoint(game, gameWhoAmI, async ({ member }) => ({ id: member.id }));
+          registerEndpoint(game, gameGuarded, async () => null);
         },
         { prefix: '/game-api' },
       );
@@ -209,6 +220,38 @@ describe('members-only calls', () => {
       data: null,
     });
     expect((await call(t.app, gameWhoAmI)).body.code).toBe(GameCode.Expired);
+  });
+
+  it('asks a visitor to sign in before judging the payload', async () => {
+    for (const bad of [{ email: '' }, { email: 12 }, {}]) {
+      expect((await call(t.app, guarded, bad)).body).toEqual({
+        code: MainCode.Expired,
+        msg: 'The user is not logged in',
+        data: null,
+      });
+      expect((await call(t.app, guarded, bad, { token: 'not-a-real-token' })).body.code).toBe(
+        MainCode.Expired,
+      );
+      expect((await call(t.app, gameGuarded, bad)).body.code).toBe(GameCode.Expired);
+    }
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/guarded',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(broken.json().code).toBe(MainCode.Fail);
+  });
+
+  it('judges the payload of a member after the token, and of a visitor on optional endpoints', async () => {
+    const { token } = await t.make.member();
+    expect((await call(t.app, guarded, { email: '' }, { token })).body).toEqual({
+      code: MainCode.Fail,
+      msg: 'Please enter your email address',
+      data: null,
+    });
+    expect((await call(t.app, guarded, { email: 'a@b.co' }, { token })).body.code).toBe(1);
+    expect((await call(t.app, echo, { email: '', n: 1 })).body.code).toBe(MainCode.Fail);
   });
 
   it('resolves a valid bearer token to its member', async () => {

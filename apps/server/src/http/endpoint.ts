@@ -33,8 +33,8 @@ export interface EndpointOptions {
 type Handler<E extends EndpointDef> = (ctx: EndpointContext<E>) => Promise<DataOf<E> | Answer<DataOf<E>>>;
 
 /**
- * Serves a contract endpoint: validates its payload (body for POST, query for GET/DELETE),
- * resolves the member as the endpoint's `auth` says, and wraps the result in the envelope.
+ * Serves a contract endpoint: resolves the member as the endpoint's `auth` says, then validates
+ * its payload (body for POST, query for GET/DELETE), and wraps the result in the envelope.
  * Register it inside the plugin of its base (`/api`, `/game-api`, `/upload`).
  */
 export function registerEndpoint<E extends EndpointDef>(
@@ -58,8 +58,8 @@ export function registerEndpoint<E extends EndpointDef>(
       preValidation: async (request) => {
         // A POST without a body means "no payload", as it does for clients that send none.
         if (method === 'POST' && (request.body === undefined || request.body === null)) request.body = {};
-      },
-      preHandler: async (request) => {
+        // Before validation: a visitor calling a members-only endpoint is told to sign in, not
+        // what is wrong with a payload they could not have sent anyway.
         if (def.auth === 'none') return;
         const token = tokenFromAuthorization(request.headers.authorization);
         request.member = token ? await app.resolveMember(token, def.base) : null;
