@@ -16,9 +16,9 @@ export function recordQueries(database: Database) {
   const db = database.db.withPlugin(passThrough);
   const executor = db.getExecutor();
   const run = executor.executeQuery.bind(executor);
-  executor.executeQuery = (query, queryId) => {
+  executor.executeQuery = <R>(query: CompiledQuery<R>) => {
     queries.push(query);
-    return run(query, queryId);
+    return run(query);
   };
   return {
     queries,
