@@ -15,7 +15,9 @@ import { showFailToast, showLoading, showSuccessToast } from '../ui/feedback';
 import { baseUrl, REQUEST_TIMEOUT_MS } from './config';
 import { requestHeaders } from './headers';
 import { toQuery } from './query-string';
-import { onNotEnoughGold, onSessionExpired } from './session-events';
+
+/** Their dialogs and the sign-out load when an answer needs them, not with the first request. */
+const sessionEvents = () => import('./session-events');
 
 export type ApiErrorKind = 'business' | 'expired' | 'gold' | 'network' | 'login-required' | 'aborted';
 
@@ -170,11 +172,11 @@ function handleEnvelope(def: EndpointDef, envelope: Envelope, options: RequestOp
     return envelope.data;
   }
   if (envelope.code === expiredCodeFor(def.base)) {
-    if (!options.bearer) onSessionExpired();
+    if (!options.bearer) void sessionEvents().then((events) => events.onSessionExpired());
     throw new ApiError('expired', envelope.msg, envelope);
   }
   if (def.base !== 'game' && envelope.code === MainCode.NotEnoughGold) {
-    onNotEnoughGold(envelope.msg);
+    void sessionEvents().then((events) => events.onNotEnoughGold(envelope.msg));
     throw new ApiError('gold', envelope.msg, envelope);
   }
   if (options.failToast !== false) showFailToast(envelope.msg);

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import i18n from '../i18n';
+import { showLocale } from '../i18n';
 import { useEffectiveTheme, usePreferences } from '../state/preferences';
 import { useSession } from '../state/session';
 import { RewardCelebration } from '../ui/rewards/RewardCelebration';
@@ -57,7 +57,8 @@ function useAppearance(): void {
   }, [theme]);
   useEffect(() => {
     document.documentElement.lang = locale;
-    void i18n.changeLanguage(locale);
+    // Another tab's switch arrives here as a rehydrated preference; its catalogs may not be here yet.
+    void showLocale(locale);
   }, [locale]);
 }
 

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { host } from '../host';
 import type { StatusBarStyle } from '../host/protocol';
 import { type Theme, useEffectiveTheme } from '../state/preferences';
+import { callHost } from './host-call';
 import { matchRoute } from './route-match';
 
 const BAR: Record<Theme, Pick<StatusBarStyle, 'color' | 'background'>> = {
@@ -18,7 +18,7 @@ export function StatusBarSync() {
   const theme = route.statusBarTheme ?? appTheme;
   const hidden = Boolean(route.hideStatusBar);
   useEffect(() => {
-    void host.call('setStatusBarColor', { theme, hidden, ...BAR[theme] }, { silent: true }).catch(() => {});
+    void callHost('setStatusBarColor', { theme, hidden, ...BAR[theme] }, { silent: true }).catch(() => {});
   }, [theme, hidden]);
   return null;
 }

@@ -2,9 +2,9 @@ import type { User } from '@pixelhall/contract';
 import { userKeys } from '../api/queries/keys';
 import { latestNewsQuery } from '../api/queries/news';
 import { queryClient } from '../api/query-client';
-import { host } from '../host';
 import { useSession } from '../state/session';
 import { emitAppEvent } from './events';
+import { callHost } from './host-call';
 
 /** Caches that belong to whoever was signed in (spec §4 clears home and post caches on a change). */
 const PER_MEMBER_QUERIES = [
@@ -39,16 +39,16 @@ export function signIn(token: string, user: User): void {
   // The answer already carries the member: no need to ask get/user again.
   queryClient.setQueryData(userKeys.me, user);
   void queryClient.prefetchQuery(latestNewsQuery());
-  void host.call('setToken', { token }, { silent: true }).catch(() => {});
-  void host.call('loginStatusChanged', { loggedIn: true }, { silent: true }).catch(() => {});
+  void callHost('setToken', { token }, { silent: true }).catch(() => {});
+  void callHost('loginStatusChanged', { loggedIn: true }, { silent: true }).catch(() => {});
 }
 
 /** Logged in → logged out, on sign-out or token expiry. */
 export function signOut(reason: 'signed-out' | 'expired'): void {
   useSession.getState().clear();
   clearMemberCaches();
-  if (reason === 'expired') void host.call('tokenExpire', undefined, { silent: true }).catch(() => {});
-  void host.call('setToken', { token: null }, { silent: true }).catch(() => {});
-  void host.call('loginStatusChanged', { loggedIn: false }, { silent: true }).catch(() => {});
+  if (reason === 'expired') void callHost('tokenExpire', undefined, { silent: true }).catch(() => {});
+  void callHost('setToken', { token: null }, { silent: true }).catch(() => {});
+  void callHost('loginStatusChanged', { loggedIn: false }, { silent: true }).catch(() => {});
   emitAppEvent('signOut', { reason });
 }

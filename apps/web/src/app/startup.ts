@@ -3,13 +3,13 @@ import { request } from '../api/client';
 import { refreshAfterReward, taskKeys } from '../api/queries/tasks';
 import { meQuery } from '../api/queries/users';
 import { queryClient } from '../api/query-client';
-import { host } from '../host';
 import type { ApplicationInfo, SystemInfo } from '../host/protocol';
 import i18n from '../i18n';
 import { useDevice } from '../state/device';
 import { usePreferences } from '../state/preferences';
 import { celebrate } from '../state/reward-celebration';
 import { useSession } from '../state/session';
+import { callHost } from './host-call';
 
 const FALLBACK_SYSTEM: SystemInfo = { androidVersion: '', deviceName: '', top: 0, bottom: 0 };
 const FALLBACK_APPLICATION: ApplicationInfo = { version: CLIENT_VERSION, platform: 'web' };
@@ -21,10 +21,10 @@ const FALLBACK_APPLICATION: ApplicationInfo = { version: CLIENT_VERSION, platfor
  */
 export async function startUp(): Promise<void> {
   const [system, application] = await Promise.all([
-    host.call<SystemInfo>('getSystemInfo', undefined, { silent: true }).catch(() => FALLBACK_SYSTEM),
-    host
-      .call<ApplicationInfo>('applicationInfo', undefined, { silent: true })
-      .catch(() => FALLBACK_APPLICATION),
+    callHost<SystemInfo>('getSystemInfo', undefined, { silent: true }).catch(() => FALLBACK_SYSTEM),
+    callHost<ApplicationInfo>('applicationInfo', undefined, { silent: true }).catch(
+      () => FALLBACK_APPLICATION,
+    ),
   ]);
   useDevice.getState().set({ system, application });
   usePreferences.getState().forceTheme(application.theme ?? null);

@@ -1,41 +1,68 @@
-import { DEFAULT_LOCALE, LOCALE_VALUES, type Locale, MESSAGES } from '@pixelhall/contract';
+import { DEFAULT_LOCALE, LOCALE_VALUES, type Locale } from '@pixelhall/contract';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enUS from './locales/en-US.json';
-import esES from './locales/es-ES.json';
-import jaJP from './locales/ja-JP.json';
-import koKR from './locales/ko-KR.json';
-import ptBR from './locales/pt-BR.json';
-import ptPT from './locales/pt-PT.json';
 
 /** A nested message catalog; plural keys (`_one`, `_other` …) differ by language. */
 export interface Catalog {
   [key: string]: string | Catalog;
 }
 
-/** The app's own strings; the shared catalog (errors, validation …) comes from the contract. */
-export const APP_MESSAGES: Record<Locale, Catalog> = {
-  'en-US': enUS,
-  'es-ES': esES,
-  'ja-JP': jaJP,
-  'ko-KR': koKR,
-  'pt-BR': ptBR,
-  'pt-PT': ptPT,
-};
+type CatalogImport = () => Promise<{ default: unknown }>;
 
-export function resourcesFor(locale: Locale) {
-  return { ...MESSAGES[locale], ...APP_MESSAGES[locale] };
-}
+/**
+ * Each language's catalogs load on their own, so a phone downloads only the language it shows:
+ * the shared catalog (errors, validation …) comes from the contract, the app's own strings from
+ * ./locales.
+ */
+const CATALOGS: Record<Locale, [shared: CatalogImport, app: CatalogImport]> = {
+  'en-US': [() => import('@pixelhall/contract/messages/en-US.json'), () => import('./locales/en-US.json')],
+  'es-ES': [() => import('@pixelhall/contract/messages/es-ES.json'), () => import('./locales/es-ES.json')],
+  'ja-JP': [() => import('@pixelhall/contract/messages/ja-JP.json'), () => import('./locales/ja-JP.json')],
+  'ko-KR': [() => import('@pixelhall/contract/messages/ko-KR.json'), () => import('./locales/ko-KR.json')],
+  'pt-BR': [() => import('@pixelhall/contract/messages/pt-BR.json'), () => import('./locales/pt-BR.json')],
+  'pt-PT': [() => import('@pixelhall/contract/messages/pt-PT.json'), () => import('./locales/pt-PT.json')],
+};
 
 void i18n.use(initReactI18next).init({
   initAsync: false,
-  resources: Object.fromEntries(LOCALE_VALUES.map((l) => [l, { translation: resourcesFor(l) }])),
+  // Catalogs arrive with loadLocale; every language has every key (the parity test), so none
+  // needs another language to fall back on.
+  resources: {},
   lng: DEFAULT_LOCALE,
-  fallbackLng: DEFAULT_LOCALE,
+  fallbackLng: false,
   supportedLngs: [...LOCALE_VALUES],
   // React escapes what it renders; i18next must not escape a second time.
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+
+const loading = new Map<Locale, Promise<void>>();
+
+/** Loads a language's catalogs once; a failed load is tried again on the next call. */
+export function loadLocale(locale: Locale): Promise<void> {
+  let pending = loading.get(locale);
+  if (!pending) {
+    pending = Promise.all(CATALOGS[locale].map((load) => load())).then(
+      ([shared, app]) => {
+        i18n.addResourceBundle(locale, 'translation', {
+          ...(shared!.default as Catalog),
+          ...(app!.default as Catalog),
+        });
+      },
+      (err: unknown) => {
+        loading.delete(locale);
+        throw err;
+      },
+    );
+    loading.set(locale, pending);
+  }
+  return pending;
+}
+
+/** Shows the interface in a language, once its catalogs are here (never a half-translated page). */
+export async function showLocale(locale: Locale): Promise<void> {
+  await loadLocale(locale);
+  await i18n.changeLanguage(locale);
+}
 
 export default i18n;

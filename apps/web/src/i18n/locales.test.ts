@@ -2,13 +2,13 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { LOCALE_VALUES, MESSAGES } from '@pixelhall/contract';
 import { describe, expect, it } from 'vitest';
-import { APP_MESSAGES } from './index';
+import { appCatalogs } from './catalogs.testing';
 import enUS from './locales/en-US.json';
 import { type CatalogNode, flatten, parityProblems } from './parity';
 
 const CATALOGS: Array<[name: string, byLocale: Record<string, CatalogNode>]> = [
   ['shared (contract)', MESSAGES as unknown as Record<string, CatalogNode>],
-  ['app', APP_MESSAGES as Record<string, CatalogNode>],
+  ['app', appCatalogs() as Record<string, CatalogNode>],
 ];
 
 describe('locale parity', () => {

@@ -1,19 +1,25 @@
 import { TOAST_DURATION_MS } from '@pixelhall/contract';
-import { Dialog, Toast } from 'antd-mobile';
 import i18n from '../i18n';
 import { nextOverlayZIndex, overlayStyle } from './overlay';
 
+/**
+ * The toast and dialog components (and the animation library under them) load with the first
+ * one shown, not with the API client that may show one. Calls keep their order: each waits on
+ * the same import.
+ */
+const kit = () => import('./imperative-kit');
+
 /** Short toasts and dialogs, callable from anywhere (the API client, the host bridge). */
 export function showSuccessToast(content: string): void {
-  Toast.show({ icon: 'success', content, duration: TOAST_DURATION_MS });
+  void kit().then(({ Toast }) => Toast.show({ icon: 'success', content, duration: TOAST_DURATION_MS }));
 }
 
 export function showFailToast(content: string): void {
-  Toast.show({ icon: 'fail', content, duration: TOAST_DURATION_MS });
+  void kit().then(({ Toast }) => Toast.show({ icon: 'fail', content, duration: TOAST_DURATION_MS }));
 }
 
 export function showInfoToast(content: string): void {
-  Toast.show({ content, duration: TOAST_DURATION_MS });
+  void kit().then(({ Toast }) => Toast.show({ content, duration: TOAST_DURATION_MS }));
 }
 
 let loadingCount = 0;
@@ -24,22 +30,21 @@ let loadingCount = 0;
  */
 export function showLoading(content?: string): () => void {
   loadingCount += 1;
-  Toast.show({
-    icon: 'loading',
-    content: content ?? i18n.t('shell.loading'),
-    duration: 0,
-    maskClickable: false,
-  });
+  const text = content ?? i18n.t('shell.loading');
+  void kit().then(({ Toast }) =>
+    Toast.show({ icon: 'loading', content: text, duration: 0, maskClickable: false }),
+  );
   let done = false;
   return () => {
     if (done) return;
     done = true;
     loadingCount -= 1;
-    if (loadingCount === 0) Toast.clear();
+    if (loadingCount === 0) void kit().then(({ Toast }) => Toast.clear());
   };
 }
 
 /** A one-button dialog; resolves when it closes. */
 export function showAlert(options: { title?: string; content: string; confirmText: string }): Promise<void> {
-  return Dialog.alert({ ...options, closeOnMaskClick: false, style: overlayStyle(nextOverlayZIndex()) });
+  const style = overlayStyle(nextOverlayZIndex());
+  return kit().then(({ Dialog }) => Dialog.alert({ ...options, closeOnMaskClick: false, style }));
 }

@@ -1,10 +1,11 @@
 import { type DataOf, DOUBLE_TAP_MS, endpoints, type PayloadOf, type Post } from '@pixelhall/contract';
-import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { emitAppEvent } from '../../app/events';
 import { useGuard } from '../../app/guard';
 import { ApiError, request } from '../client';
 import { queryClient } from '../query-client';
+import { postFeedQuery, postStylesQuery } from './first-screen';
 import { createLikeBatcher, type LikeState } from './like-batcher';
 import { type PostChange, postKeys, syncPostEvents, updatePostCaches } from './post-cache';
 
@@ -37,19 +38,7 @@ export function usePostFeed<E extends PostListEndpoint>(
   payload: FeedPayload<E>,
   options: { enabled?: boolean } = {},
 ) {
-  return useInfiniteQuery({
-    queryKey: postKeys.feed(def, payload),
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) =>
-      request(
-        def,
-        (pageParam ? { ...payload, cursor: pageParam } : { ...payload, page: 1 }) as PayloadOf<E>,
-        { successToast: false, signal },
-      ) as Promise<PostPage>,
-    // An empty page ends the feed even if a cursor came with it, so it can never loop.
-    getNextPageParam: (last: PostPage) => (last.list.length > 0 && last.cursor ? last.cursor : undefined),
-    enabled: options.enabled ?? true,
-  });
+  return useInfiniteQuery({ ...postFeedQuery(def, payload), enabled: options.enabled ?? true });
 }
 
 /**
@@ -78,13 +67,7 @@ export function isAdultConfirmError(error: unknown, adultConfirmMessage: string)
   );
 }
 
-/** The colour and upgrade styles a post can wear; they change rarely. */
-export const postStylesQuery = () =>
-  queryOptions({
-    queryKey: postKeys.styles,
-    queryFn: () => request(endpoints.posts.colorLists, {}, { successToast: false, failToast: false }),
-    staleTime: 60 * 60_000,
-  });
+export { postStylesQuery };
 
 export function usePostStyles() {
   return useQuery(postStylesQuery());

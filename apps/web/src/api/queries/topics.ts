@@ -4,27 +4,18 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { useSession } from '../../state/session';
 import { request } from '../client';
 import { queryClient } from '../query-client';
+import { categoriesQuery, followsAnyTopicQuery } from './first-screen';
+import { topicKeys } from './keys';
 import { pageFields, usePagedQuery } from './paged-query';
 import { applyTopicFollow } from './topic-cache';
 
-/** All under 'topics', which the session transitions clear (follow states are the member's). */
-export const topicKeys = {
-  all: ['topics'] as const,
-  categories: ['topics', 'categories'] as const,
-  list: (categoryId: number) => ['topics', 'list', categoryId] as const,
-  detail: (id: number) => ['topics', 'detail', id] as const,
-  followsAny: ['topics', 'follows-any'] as const,
-};
+export { topicKeys };
 
 const quiet = { successToast: false } as const;
 
 /** The topic categories: the home tabs and the classify screen's sections. */
 export function useCategories() {
-  return useQuery({
-    queryKey: topicKeys.categories,
-    queryFn: ({ signal }) => request(endpoints.topics.topicCategory, {}, { ...quiet, signal }),
-    staleTime: 10 * 60_000,
-  });
+  return useQuery(categoriesQuery());
 }
 
 /** The topics of a category; category 0 is the topics the member follows. */
@@ -47,16 +38,7 @@ export function useTopicList(categoryId: number, options: { enabled?: boolean } 
  */
 export function useFollowsAnyTopic(): boolean {
   const token = useSession((s) => s.token);
-  const query = useQuery({
-    queryKey: topicKeys.followsAny,
-    queryFn: ({ signal }) =>
-      request(
-        endpoints.topics.topicList,
-        { category_id: YOURS_CATEGORY_ID, page: 1, num: 1 },
-        { ...quiet, failToast: false, signal },
-      ),
-    enabled: Boolean(token),
-  });
+  const query = useQuery({ ...followsAnyTopicQuery(), enabled: Boolean(token) });
   return Boolean(token) && (query.data?.total ?? 0) > 0;
 }
 

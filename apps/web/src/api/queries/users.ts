@@ -1,5 +1,5 @@
 import { endpoints, formatFileSize, IMAGE_MAX_BYTES, type PayloadOf, type User } from '@pixelhall/contract';
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { signOut } from '../../app/session';
 import i18n from '../../i18n';
@@ -7,18 +7,11 @@ import { useSession } from '../../state/session';
 import { showFailToast, showLoading, showSuccessToast } from '../../ui/feedback';
 import { ApiError, request, upload } from '../client';
 import { queryClient } from '../query-client';
+import { meQuery } from './first-screen';
 import { userKeys } from './keys';
 
 /** The signed-in member; mirrored into the session store for code outside React. */
-export const meQuery = () =>
-  queryOptions({
-    queryKey: userKeys.me,
-    queryFn: async (): Promise<User> => {
-      const user = await request(endpoints.users.getUser, {}, { login: true, successToast: false });
-      useSession.getState().setUser(user);
-      return user;
-    },
-  });
+export { meQuery };
 
 export function useMe() {
   const token = useSession((s) => s.token);

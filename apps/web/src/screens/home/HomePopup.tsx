@@ -1,8 +1,8 @@
-import { endpoints } from '@pixelhall/contract';
+import type { DataOf, endpoints } from '@pixelhall/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Modal } from 'antd-mobile';
 import { type CSSProperties, useEffect } from 'react';
-import { request } from '../../api/client';
+import { popupQuery } from '../../api/queries/first-screen';
 import { navigateTo } from '../../app/navigation';
 import i18n from '../../i18n';
 import { useSeenPopups } from '../../state/popups';
@@ -12,10 +12,7 @@ import { linkTarget } from './links';
 
 const POPUP_WIDTH = { '--min-width': 'min(86vw, 340px)', '--max-width': 'min(86vw, 340px)' } as CSSProperties;
 
-type Popup = NonNullable<Awaited<ReturnType<typeof fetchPopup>>>;
-
-const fetchPopup = (signal: AbortSignal) =>
-  request(endpoints.posts.popUp, {}, { successToast: false, failToast: false, signal });
+type Popup = NonNullable<DataOf<typeof endpoints.posts.popUp>>;
 
 /**
  * The announcement of pop/up, shown once per announcement on this device. It is opened from an
@@ -24,11 +21,7 @@ const fetchPopup = (signal: AbortSignal) =>
 export function HomePopup() {
   const seen = useSeenPopups((s) => s.seen);
   const markSeen = useSeenPopups((s) => s.markSeen);
-  const popup = useQuery({
-    queryKey: ['home', 'popup'],
-    queryFn: ({ signal }) => fetchPopup(signal),
-    staleTime: Number.POSITIVE_INFINITY,
-  }).data;
+  const popup = useQuery(popupQuery()).data;
   const pending = popup && !seen.includes(popup.id) ? popup : null;
 
   useEffect(() => {

@@ -3,6 +3,7 @@ import { CheckList, List, Popup, Switch } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { loadLocale } from '../../i18n';
 import { useEffectiveTheme, usePreferences } from '../../state/preferences';
 import { useSession } from '../../state/session';
 import { NavBar } from '../../ui/NavBar';
@@ -80,8 +81,9 @@ export default function SettingScreen() {
             value={[locale.value]}
             onChange={(values) => {
               const next = LOCALES.find((l) => l.value === values[0]);
-              if (next) setLocale({ ...next });
               setPicking(false);
+              // The new language's catalogs load first, so the switch never shows a bare key.
+              if (next) void loadLocale(next.value).then(() => setLocale({ ...next }));
             }}
           >
             {LOCALES.map((l) => (

@@ -1,16 +1,19 @@
 import { LEDGER_REASON_NAMES, LOCALE_VALUES } from '@pixelhall/contract';
 import { describe, expect, it } from 'vitest';
-import { APP_MESSAGES, type Catalog } from '../../i18n';
+import type { Catalog } from '../../i18n';
+import { appCatalogs } from '../../i18n/catalogs.testing';
 import { ledgerReasonKey, signedAmount } from './ledger-labels';
 
 const lookup = (catalog: Catalog, key: string): unknown =>
   key.split('.').reduce<unknown>((node, part) => (node as Catalog | undefined)?.[part], catalog);
 
+const APP_CATALOGS = appCatalogs();
+
 describe('ledgerReasonKey', () => {
   it('has a label for every reason the server records, in every language', () => {
     for (const locale of LOCALE_VALUES) {
       for (const reason of LEDGER_REASON_NAMES) {
-        expect(typeof lookup(APP_MESSAGES[locale], ledgerReasonKey(reason)), `${locale} ${reason}`).toBe(
+        expect(typeof lookup(APP_CATALOGS[locale], ledgerReasonKey(reason)), `${locale} ${reason}`).toBe(
           'string',
         );
       }

@@ -1,0 +1,69 @@
+import { endpoints } from '@pixelhall/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  bannersQuery,
+  categoriesQuery,
+  followsAnyTopicQuery,
+  meQuery,
+  optionQuery,
+  popupQuery,
+  postFeedQuery,
+  postStylesQuery,
+} from '../api/queries/first-screen';
+
+/** A query the first screen asks for at its first paint, as its hook asks for it. */
+export type FirstScreenQuery =
+  | { kind: 'query'; options: ReturnType<typeof bannersQuery> }
+  | { kind: 'infinite'; options: ReturnType<typeof postFeedQuery> };
+
+export interface FirstScreen {
+  /** The route's screen module, loaded beside its data instead of after the app has rendered. */
+  screen: () => Promise<unknown>;
+  queries: FirstScreenQuery[];
+}
+
+const query = (options: { queryKey: readonly unknown[] }): FirstScreenQuery =>
+  ({ kind: 'query', options }) as FirstScreenQuery;
+
+/** The path the hash router will show for a `location.hash` ('' and '#/' are the index). */
+export function routePath(hash: string): string {
+  const path = hash.replace(/^#/, '').split(/[?#]/)[0] ?? '';
+  return path === '' ? '/' : path;
+}
+
+/**
+ * What the screen of a start-up URL asks for at its first paint: Home's New feed, banners,
+ * categories, announcement and post styles, the mining option of its floating button, and for a
+ * member their profile and whether they follow topics. Other routes prefetch nothing.
+ */
+export function firstScreenFor(hash: string, signedIn: boolean): FirstScreen | null {
+  const path = routePath(hash);
+  if (path !== '/' && path !== '/home') return null;
+  return {
+    screen: () => import('../screens/home/HomeScreen'),
+    queries: [
+      { kind: 'infinite', options: postFeedQuery(endpoints.posts.homePosts, {}) },
+      query(bannersQuery()),
+      query(categoriesQuery()),
+      query(popupQuery()),
+      query(postStylesQuery()),
+      query(optionQuery('mining_config')),
+      ...(signedIn ? [query(meQuery()), query(followsAnyTopicQuery())] : []),
+    ],
+  };
+}
+
+/**
+ * Starts the first screen's requests and code from the entry, while the app's own code is still
+ * arriving. The screen's hooks then find the queries in flight under the same keys and ask for
+ * nothing twice.
+ */
+export function prefetchFirstScreen(client: QueryClient, hash: string, signedIn: boolean): void {
+  const first = firstScreenFor(hash, signedIn);
+  if (!first) return;
+  void first.screen().catch(() => {});
+  for (const { kind, options } of first.queries) {
+    if (kind === 'infinite') void client.prefetchInfiniteQuery(options);
+    else void client.prefetchQuery(options);
+  }
+}

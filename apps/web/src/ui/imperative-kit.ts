@@ -1,0 +1,3 @@
+import './antd-render';
+
+export { Dialog, Toast } from 'antd-mobile';
