@@ -8,13 +8,13 @@
  * ratios to the baseline. Not part of npm test.
  *   npm run bench:boot          (BENCH_RUNS=5 by default)
  */
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { downloadSeededGame, type HostWindow, type PlayableGame } from '../../e2e/support/games-play';
 import { startServer } from '../../e2e/support/server';
+import { launchChromium, median, PHONE } from '../browser';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const GAME = process.env.BENCH_GAME ?? 'Tile Garden';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Calls startGame in the page and times, on the page's own clock, until a frame is drawn. */
 function timeBoot(page: Page, game: PlayableGame): Promise<number> {
@@ -57,39 +57,14 @@ async function leave(page: Page): Promise<void> {
   await page.locator('.ph-player').waitFor({ state: 'detached' });
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
-
 const server = await startServer();
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  headless: true,
-  // As the browser journeys launch it (e2e/support/browser.ts): the new headless mode, no GPU
-  // (WebGL runs on SwiftShader), no traffic of its own.
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 const shell: number[] = [];
 const cold: number[] = [];
 const warm: number[] = [];
 try {
   for (let run = 0; run < RUNS; run += 1) {
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-    });
+    const context = await browser.newContext(PHONE);
     // tsx (esbuild, keepNames) wraps named functions in `__name(...)`, also inside functions sent
     // to the page with evaluate: give the page that helper.
     await context.addInitScript('globalThis.__name = (fn) => fn;');

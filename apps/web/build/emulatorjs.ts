@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { minify, type Plugin } from 'vite';
+import { storedCore } from './stored-core';
 
 /** The cores the catalogue's emulators use (their `core_name`); each is its own npm package. */
 export const EMULATOR_CORES = ['fceumm', 'snes9x', 'gambatte', 'mgba', 'genesis_plus_gx'] as const;
@@ -24,13 +26,16 @@ const COMPRESSION = ['extract7z.js', 'extractzip.js', 'libunrar.js', 'libunrar.w
 // The app's locales that EmulatorJS has its own menu translations for (its file names).
 const LOCALIZATION = ['es-ES.json', 'ja-JA.json', 'ko-KO.json', 'pt-BR.json'];
 
+// Where repacked cores are kept between builds (repacking one takes seconds).
+const CORE_CACHE = fileURLToPath(new URL('../node_modules/.cache/pixelhall-stored-cores', import.meta.url));
+
 const require = createRequire(import.meta.url);
 const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
 
 /**
  * The files of `dist/emulator/`: EmulatorJS as one minified script plus its stylesheet, its
  * decompressors, four menu translations, and for each core its WebGL2 and legacy builds with the
- * build report EmulatorJS checks. EmulatorJS looks for `cores/<core>-wasm.data` and
+ * build report EmulatorJS checks (the legacy build repacked as a stored zip: `stored-core.ts`). EmulatorJS looks for `cores/<core>-wasm.data` and
  * `cores/reports/<core>.json` under its data path and otherwise goes to a CDN; with every file
  * here, play needs nothing but our server. Thread builds are left out: they need
  * SharedArrayBuffer (cross-origin isolation), which the app does not turn on.
@@ -47,11 +52,14 @@ export async function emulatorFiles(): Promise<Map<string, Uint8Array | string>>
     files.set(`compression/${file}`, readFileSync(join(data, 'compression', file)));
   for (const file of LOCALIZATION)
     files.set(`localization/${file}`, readFileSync(join(data, 'localization', file)));
+  const extract7z = readFileSync(join(data, 'compression', 'extract7z.js'), 'utf8');
   for (const core of EMULATOR_CORES) {
     const dir = packageDir(`@emulatorjs/core-${core}`);
-    for (const build of [`${core}-wasm.data`, `${core}-legacy-wasm.data`]) {
-      files.set(`cores/${build}`, readFileSync(join(dir, build)));
-    }
+    files.set(`cores/${core}-wasm.data`, readFileSync(join(dir, `${core}-wasm.data`)));
+    // The legacy build is the one EmulatorJS loads (its reports set no `defaultWebGL2`, and the
+    // app offers no switch): stored, so a start slices it instead of unpacking 7-Zip.
+    const legacy = `${core}-legacy-wasm.data`;
+    files.set(`cores/${legacy}`, storedCore(readFileSync(join(dir, legacy)), extract7z, CORE_CACHE));
     files.set(`cores/reports/${core}.json`, readFileSync(join(dir, 'reports', `${core}.json`)));
   }
   return files;

@@ -3,6 +3,7 @@
  * apps/web/build/emulatorjs.ts) the first time a game starts, and driven through a small session
  * object: the rest of the player never touches EmulatorJS's globals.
  */
+import { type EjsPrototype, keepCores, pageCoreStore, prefetchCore } from './core-cache';
 
 /** The parts of EmulatorJS 4.2.3's GameManager the player uses (data/src/GameManager.js). */
 interface EjsGameManager {
@@ -31,13 +32,14 @@ interface EjsInstance {
   started: boolean;
   menu?: { close(): void };
   saveFileExt?: string | false;
+  storage: { core: typeof pageCoreStore };
 }
 
 type EjsConstructor = new (element: string, config: Record<string, unknown>) => EjsInstance;
 
 declare global {
   interface Window {
-    EmulatorJS?: EjsConstructor & { prototype: { checkForUpdates(): void } };
+    EmulatorJS?: EjsConstructor & { prototype: EjsPrototype & { checkForUpdates(): void } };
     EJS_GameManager?: { prototype: { getRetroArchCfg(): string } };
   }
 }
@@ -60,6 +62,7 @@ export function loadEmulatorJs(doc: Document = document): Promise<EjsConstructor
       if (!ejs) return reject(new Error('EmulatorJS did not load'));
       // On localhost it asks cdn.emulatorjs.org for a newer version: no outside hosts.
       ejs.prototype.checkForUpdates = () => undefined;
+      keepCores(ejs.prototype);
       const manager = window.EJS_GameManager?.prototype;
       if (manager) {
         // RetroArch sorts save files into a folder per core (its library name, which the app does
@@ -78,6 +81,15 @@ export function loadEmulatorJs(doc: Document = document): Promise<EjsConstructor
     throw err;
   });
   return loading;
+}
+
+/**
+ * Starts loading what a game on `core` needs from the server (EmulatorJS's script, the core), to
+ * run while the player reads the ROM and its save; `startEmulator` then finds it under way.
+ */
+export function preloadEmulator(core: string): void {
+  loadEmulatorJs().catch(() => undefined);
+  prefetchCore(EMULATOR_BASE, core);
 }
 
 // The app's locales → EmulatorJS's own translation files (its menus); English needs none.
@@ -173,8 +185,10 @@ export async function startEmulator(options: EmulatorOptions): Promise<EmulatorS
       },
       ...lang,
     });
-    // The start button is "pressed" in the constructor; this decides the pad before boot.
+    // The start button is "pressed" in the constructor; this decides the pad before boot. The
+    // core cache is read once the core's build report has arrived, so it can be swapped still.
     emu.touch = options.showPad;
+    emu.storage.core = pageCoreStore;
     const fail = emu.startGameError.bind(emu);
     emu.startGameError = (message: string) => {
       fail(message);

@@ -20,7 +20,7 @@ import { hostDb } from '../store/db';
 import { type ArchiveGame, getSlot, listArchives, putSlot } from './archive-store';
 import { type AutoUploadDeps, queueAutoUpload } from './auto-upload';
 import { batteryBeforeBoot, batteryChanged, readBattery, writeBattery } from './battery';
-import { type EmulatorSession, startEmulator, wantsPad } from './emulator';
+import { type EmulatorSession, preloadEmulator, startEmulator, wantsPad } from './emulator';
 import { PlayerLayer } from './PlayerLayer';
 import { readRom } from './rom';
 
@@ -103,6 +103,7 @@ export function playRom(request: StartGameRequest, host: PlayerHost): Promise<vo
 }
 async function startRom(request: StartGameRequest, playerHost: PlayerHost): Promise<void> {
   const pushArchiveList = playerHost.archiveListChanged;
+  preloadEmulator(request.coreName);
   const rom = await readRom(request.romMd5);
   const db = await hostDb();
   const slot = request.slot === undefined ? undefined : await getSlot(db, request.romMd5, request.slot);
