@@ -3,9 +3,15 @@ import type { HashedRom, HashJob, HashReply } from './hash-messages';
 /** Distributive Omit, so each job kind keeps its own fields. */
 type JobInput = HashJob extends infer J ? (J extends HashJob ? Omit<J, 'id'> : never) : never;
 
+/** A job's ROMs, and whether the file was copied to the job's `stage` path while hashed. */
+export interface HashResult {
+  roms: HashedRom[];
+  staged: boolean;
+}
+
 interface Pending {
   job: HashJob;
-  resolve(roms: HashedRom[]): void;
+  resolve(result: HashResult): void;
   reject(err: Error): void;
 }
 
@@ -49,7 +55,7 @@ export class HashPool {
     }
   }
 
-  hash(input: JobInput): Promise<HashedRom[]> {
+  hash(input: JobInput): Promise<HashResult> {
     if (this.terminated) return Promise.reject(abortError());
     return new Promise((resolve, reject) => {
       this.waiting.push({ job: { ...input, id: this.nextId++ } as HashJob, resolve, reject });
@@ -92,7 +98,7 @@ export class HashPool {
     slot.jobs.delete(reply.id);
     if (reply.type === 'done') {
       this.onBytes(reply.bytes);
-      pending.resolve(reply.roms);
+      pending.resolve({ roms: reply.roms, staged: reply.staged });
     } else pending.reject(new Error(reply.message));
     this.dispatch();
   }
