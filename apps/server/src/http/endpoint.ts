@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Translate } from '../i18n';
 import { AppError } from './app-error';
+import { hasControlCharacter } from './control-characters';
 import { type Answer, success } from './envelope';
 import type { Member } from './request-context';
 
@@ -60,11 +61,15 @@ export function registerEndpoint<E extends EndpointDef>(
         if (method === 'POST' && (request.body === undefined || request.body === null)) request.body = {};
         // Before validation: a visitor calling a members-only endpoint is told to sign in, not
         // what is wrong with a payload they could not have sent anyway.
-        if (def.auth === 'none') return;
-        const token = tokenFromAuthorization(request.headers.authorization);
-        request.member = token ? await app.resolveMember(token, def.base) : null;
-        if (def.auth === 'required' && !request.member) {
-          throw new AppError('errors.not_logged_in', {}, expiredCodeFor(def.base));
+        if (def.auth !== 'none') {
+          const token = tokenFromAuthorization(request.headers.authorization);
+          request.member = token ? await app.resolveMember(token, def.base) : null;
+          if (def.auth === 'required' && !request.member) {
+            throw new AppError('errors.not_logged_in', {}, expiredCodeFor(def.base));
+          }
+        }
+        if (hasControlCharacter(method === 'POST' ? request.body : request.query)) {
+          throw new AppError('errors.control_characters');
         }
       },
       handler: async (request, reply) => {
