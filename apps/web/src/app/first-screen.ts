@@ -1,4 +1,3 @@
-import { endpoints } from '@pixelhall/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   bannersQuery,
@@ -10,6 +9,7 @@ import {
   postFeedQuery,
   postStylesQuery,
 } from '../api/queries/first-screen';
+import { firstScreenRoutes } from '../api/queries/first-screen-routes';
 
 /** A query the first screen asks for at its first paint, as its hook asks for it. */
 export type FirstScreenQuery =
@@ -42,7 +42,7 @@ export function firstScreenFor(hash: string, signedIn: boolean): FirstScreen | n
   return {
     screen: () => import('../screens/home/HomeScreen'),
     queries: [
-      { kind: 'infinite', options: postFeedQuery(endpoints.posts.homePosts, {}) },
+      { kind: 'infinite', options: postFeedQuery(firstScreenRoutes.homePosts, {}) },
       query(bannersQuery()),
       query(categoriesQuery()),
       query(popupQuery()),
