@@ -103,6 +103,31 @@ describe('the offline app', () => {
   );
 
   it(
+    "opens a member's Home with the network off on the first page they last saw, theirs alone",
+    async () => {
+      const member = await createNamedMember('offline-member');
+      await open(page, '/home');
+      await underServiceWorker();
+      await restartAs(member.token);
+      await homeCards().first().waitFor();
+      const online = await homeCards().allTextContents();
+
+      await context.setOffline(true);
+      await page.reload();
+      await homeCards().first().waitFor();
+      expect(await homeCards().allTextContents()).toEqual(online);
+
+      // Another session on the device starts without it, and the kept page is gone.
+      await restartAs((await createNamedMember('offline-next')).token);
+      await expectScreenOnPage(page, 'home');
+      await page.getByText('Load failed', { exact: true }).first().waitFor();
+      expect(await homeCards().count()).toBe(0);
+      expect(await page.evaluate(() => localStorage.getItem('pixelhall.home-snapshot'))).toBeNull();
+    },
+    SLOW,
+  );
+
+  it(
     "never keeps a member's answer where a visitor or another member could be served it",
     async () => {
       const liker = await createNamedMember('offline-liker');

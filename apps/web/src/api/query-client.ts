@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { keepHomeSnapshot } from '../app/home-snapshot';
 import { ApiError } from './client';
 
 export const queryClient = new QueryClient({
@@ -11,3 +12,6 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+// Before anything renders: a member's Home starts from the first page they last saw.
+keepHomeSnapshot(queryClient);
