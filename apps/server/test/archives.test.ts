@@ -480,4 +480,23 @@ describe('cloud archives', () => {
 
     expect((await call(t.app, archiveList, {}, { token })).body.data).toEqual({ list: [] });
   });
+
+  it("refuses another member's state file or screenshot by its sha256", async () => {
+    const owner = await t.make.member();
+    const other = await t.make.member();
+    const rom = romMd5();
+    const t_ = translator('en-US');
+    const { sha256: theirState, data } = await uploadState(owner.user.id);
+    const theirShot = await uploadShot(owner.user.id);
+
+    const state = await save(other.token, other.user.id, { rom_md5: rom, state_sha256: theirState });
+    expect(state.body).toMatchObject({ code: GameCode.Fail, msg: t_('game.archive_file_unknown') });
+    const shot = await save(other.token, other.user.id, { rom_md5: rom, image_sha256: theirShot });
+    expect(shot.body).toMatchObject({ code: GameCode.Fail, msg: t_('game.archive_image_invalid') });
+    expect((await call(t.app, archiveList, {}, { token: other.token })).body.data).toEqual({ list: [] });
+
+    // Uploading the same bytes themselves makes the (one) stored file theirs too.
+    expect((await uploadState(other.user.id, data)).sha256).toBe(theirState);
+    saved((await save(other.token, other.user.id, { rom_md5: rom, state_sha256: theirState })).body);
+  });
 });

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import { type Config, testConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/database';
-import { migrateToLatest } from '../src/db/migrate';
+import { migrateToLatest, migrator } from '../src/db/migrate';
 import type { Services } from '../src/services';
 
 export const ENGINE = (process.env.TEST_DB_ENGINE ?? 'sqlite') as 'sqlite' | 'postgres';
@@ -20,13 +20,21 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A brand-new, migrated database for one test file, on the engine this run tests. */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  if (ENGINE === 'postgres') return createPostgresDatabase();
+/**
+ * A brand-new, migrated database for one test file, on the engine this run tests; with `upTo`,
+ * migrated only that far (to test a later migration on the rows it finds).
+ */
+export async function createTestDatabase(options: { upTo?: string } = {}): Promise<TestDatabase> {
+  const migrate = async (database: Database) => {
+    if (!options.upTo) return migrateToLatest(database);
+    const { error } = await migrator(database).migrateTo(options.upTo);
+    if (error) throw error;
+  };
+  if (ENGINE === 'postgres') return createPostgresDatabase(migrate);
   const dir = mkdtempSync(path.join(tmpdir(), 'pixelhall-test-'));
   const url = `file:${path.join(dir, 'test.db')}`;
   const database = openDatabase(url);
-  await migrateToLatest(database);
+  await migrate(database);
   return {
     database,
     url,
@@ -37,7 +45,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-async function createPostgresDatabase(): Promise<TestDatabase> {
+async function createPostgresDatabase(
+  migrate: (database: Database) => Promise<unknown>,
+): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL');
   const name = `pixelhall_test_${randomBytes(6).toString('hex')}`;
@@ -48,7 +58,7 @@ async function createPostgresDatabase(): Promise<TestDatabase> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = openDatabase(url.toString(), { poolSize: 5 });
-  await migrateToLatest(database);
+  await migrate(database);
   return {
     database,
     url: url.toString(),

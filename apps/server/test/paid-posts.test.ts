@@ -31,6 +31,7 @@ async function paidPost(author: Caller, price: number, topicId?: number): Promis
             sha256: await insertUpload(t.database, {
               mime: 'application/pdf',
               bytes: 2048,
+              ownerId: author.user.id,
               now: t.clock.now,
             }),
             name: 'map.pdf',

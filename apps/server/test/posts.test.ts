@@ -36,15 +36,15 @@ async function postRow(id: number) {
     .executeTakeFirstOrThrow();
 }
 
-const uploaded = (mime: string, size: { width: number; height: number } | null = null) =>
-  insertUpload(t.database, { mime, bytes: 123_456, size, now: t.clock.now });
+const uploaded = (ownerId: number, mime: string, size: { width: number; height: number } | null = null) =>
+  insertUpload(t.database, { mime, bytes: 123_456, size, ownerId, now: t.clock.now });
 
 describe('create/posts', () => {
   it('publishes a post with files and a link, counting it for the member and the topic', async () => {
     const member = await t.make.member();
     const topicId = await insertTopic(t.database);
-    const picture = await uploaded('image/webp', { width: 800, height: 600 });
-    const manual = await uploaded('application/pdf');
+    const picture = await uploaded(member.user.id, 'image/webp', { width: 800, height: 600 });
+    const manual = await uploaded(member.user.id, 'application/pdf');
     const { body } = await call(
       t.app,
       api.createPost,
@@ -136,6 +136,50 @@ describe('create/posts', () => {
     expect(await counts('users', member.user.id)).toBe(1);
   });
 
+  it("refuses another member's upload by its sha256, such as a paid post's file", async () => {
+    const [author, other] = [await t.make.member(), await t.make.member()];
+    const topicId = await insertTopic(t.database);
+    const map = await uploaded(author.user.id, 'application/pdf');
+    await publish(author, {
+      topic_id: topicId,
+      text: 'The map',
+      price: 20,
+      files: [{ sha256: map, name: 'map.pdf' }],
+    });
+    const taken = await call(
+      t.app,
+      api.createPost,
+      { topic_id: topicId, text: 'Free map', files: [{ sha256: map, name: 'map.pdf' }] },
+      { token: other.token },
+    );
+    expect(taken.body).toEqual({
+      code: 0,
+      msg: 'A file could not be found. Please upload it again.',
+      data: null,
+    });
+    expect(await counts('users', other.user.id)).toBe(0);
+  });
+
+  it('lets each member who uploaded the same bytes attach them (stored once)', async () => {
+    const [first, second] = [await t.make.member(), await t.make.member()];
+    const topicId = await insertTopic(t.database);
+    const bytes = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M/wHwAEBgIApD5fRAAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const mine = await t.services.uploads.storeImage(first.user.id, bytes, 'post_images');
+    const theirs = await t.services.uploads.storeImage(second.user.id, bytes, 'post_images');
+    expect(theirs.sha256).toBe(mine.sha256);
+    for (const member of [first, second]) {
+      const post = await publish(member, {
+        topic_id: topicId,
+        text: 'Same dot',
+        files: [{ sha256: mine.sha256, name: 'dot.webp' }],
+      });
+      expect(post.file_count).toBe(1);
+    }
+  });
+
   it('checks colours and upgrade styles against color/lists and the level', async () => {
     const member = await t.make.member();
     const topicId = await insertTopic(t.database);
@@ -221,7 +265,7 @@ describe('del/posts', () => {
     const [author, fan] = [await t.make.member(), await t.make.member()];
     const topicId = await insertTopic(t.database);
     const keep = await publish(author, { topic_id: topicId, text: 'Stays' });
-    const upload = await uploaded('application/zip');
+    const upload = await uploaded(author.user.id, 'application/zip');
     const post = await publish(author, {
       topic_id: topicId,
       text: 'Goes',

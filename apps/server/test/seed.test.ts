@@ -185,6 +185,24 @@ describe('the demo community seed', () => {
     expect(new Set(pictures.map((p) => p.sha256)).size).toBeGreaterThan(pictures.length * 0.8);
   });
 
+  it("records each post's files and each avatar as uploaded by its member, who alone may attach them", async () => {
+    const owned = new Set(
+      (await db.selectFrom('upload_owners').select(['user_id', 'sha256']).execute()).map(
+        (o) => `${Number(o.user_id)} ${o.sha256}`,
+      ),
+    );
+    const attached = await db
+      .selectFrom('post_files')
+      .innerJoin('posts', 'posts.id', 'post_files.post_id')
+      .select(['posts.user_id', 'post_files.sha256'])
+      .execute();
+    expect(attached.length).toBeGreaterThan(0);
+    for (const f of attached) expect(owned, f.sha256).toContain(`${Number(f.user_id)} ${f.sha256}`);
+    const avatars = await db.selectFrom('users').select(['id', 'avatar']).where('avatar', '!=', '').execute();
+    expect(avatars.length).toBeGreaterThan(0);
+    for (const u of avatars) expect(owned).toContain(`${Number(u.id)} ${u.avatar.slice(14, 78)}`);
+  });
+
   it('attaches real files: a PDF, a zip that unpacks, a text and an iNES ROM', async () => {
     const files = await db.selectFrom('post_files').selectAll().where('is_image', '=', 0).execute();
     const byExtension = (ext: string) => files.find((f) => f.name.endsWith(ext))!;

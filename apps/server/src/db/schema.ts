@@ -14,6 +14,7 @@ export interface DB {
   identities: IdentitiesTable;
   news: NewsTable;
   uploads: UploadsTable;
+  upload_owners: UploadOwnersTable;
   categories: CategoriesTable;
   topics: TopicsTable;
   topic_follows: TopicFollowsTable;
@@ -165,6 +166,17 @@ export interface UploadsTable {
   width: number | null;
   height: number | null;
   owner_id: number | null;
+  created_at: number;
+}
+
+/**
+ * Who uploaded a stored file: one row per (member, file), as the same bytes uploaded by two
+ * members are one file. Only its owners may attach a file to a post or an archive.
+ */
+export interface UploadOwnersTable {
+  user_id: number;
+  sha256: string;
+  bytes: number;
   created_at: number;
 }
 

@@ -3,7 +3,8 @@ import type { Database } from '../../src/db/database';
 
 /**
  * An upload as upload/file or upload/big records it, under a fresh sha256 (the bytes themselves
- * are not stored: the tests that need them write them to the file store).
+ * are not stored: the tests that need them write them to the file store). With `ownerId`, that
+ * member is its uploader, who alone may attach it.
  */
 export async function insertUpload(
   database: Database,
@@ -28,5 +29,11 @@ export async function insertUpload(
       created_at: upload.now,
     })
     .execute();
+  if (upload.ownerId != null) {
+    await database.db
+      .insertInto('upload_owners')
+      .values({ user_id: upload.ownerId, sha256, bytes: upload.bytes, created_at: upload.now })
+      .execute();
+  }
   return sha256;
 }

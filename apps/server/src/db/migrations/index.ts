@@ -9,6 +9,7 @@ import * as m0006pinned from './0006_pinned_posts';
 import * as m0007economy from './0007_economy';
 import * as m0008games from './0008_games';
 import * as m0009archives from './0009_archives';
+import * as m0010uploadOwners from './0010_upload_owners';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then
 type Up = (db: Kysely<any>, dialect: Dialect) => Promise<void>;
@@ -27,4 +28,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, up: Up]> = [
   ['0007_economy', m0007economy.up],
   ['0008_games', m0008games.up],
   ['0009_archives', m0009archives.up],
+  ['0010_upload_owners', m0010uploadOwners.up],
 ];

@@ -237,4 +237,14 @@ export const archivesRepo = {
       .select(['sha256', 'mime', 'bytes'])
       .where('sha256', '=', sha256)
       .executeTakeFirst(),
+
+  /** A file `userId` uploaded: a save names only its member's own uploads. */
+  uploadOf: (db: Kysely<DB>, userId: number, sha256: string) =>
+    db
+      .selectFrom('uploads')
+      .innerJoin('upload_owners as o', 'o.sha256', 'uploads.sha256')
+      .select(['uploads.sha256', 'uploads.mime', 'uploads.bytes'])
+      .where('o.user_id', '=', userId)
+      .where('uploads.sha256', '=', sha256)
+      .executeTakeFirst(),
 };

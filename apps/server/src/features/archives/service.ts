@@ -80,9 +80,9 @@ export function archivesService({
   store: FileStore;
   clock: () => number;
 }) {
-  /** The state file's size and MD5, after checking it was uploaded and is not too large. */
-  async function stateFile(sha256: string, claimedMd5: string | undefined) {
-    const upload = await repo.upload(db, sha256);
+  /** The state file's size and MD5, after checking the member uploaded it and it is not too large. */
+  async function stateFile(userId: number, sha256: string, claimedMd5: string | undefined) {
+    const upload = await repo.uploadOf(db, userId, sha256);
     const size = upload ? await store.size(sha256) : null;
     if (!upload || size === null) throw fail('game.archive_file_unknown');
     if (size > ARCHIVE_MAX_BYTES) throw fail('game.archive_too_large', { max: ARCHIVE_MAX_LABEL });
@@ -92,9 +92,9 @@ export function archivesService({
     return { size, md5 };
   }
 
-  async function screenshot(sha256: string | null | undefined): Promise<string | null> {
+  async function screenshot(userId: number, sha256: string | null | undefined): Promise<string | null> {
     if (!sha256) return null;
-    const upload = await repo.upload(db, sha256);
+    const upload = await repo.uploadOf(db, userId, sha256);
     if (!upload?.mime.startsWith('image/') || (await store.size(sha256)) === null) {
       throw fail('game.archive_image_invalid');
     }
@@ -113,8 +113,8 @@ export function archivesService({
      *   content-addressed and shared).
      */
     async save(userId: number, input: SaveInput): Promise<ArchiveVersion> {
-      const state = await stateFile(input.state_sha256, input.archive_md5);
-      const imageSha256 = await screenshot(input.image_sha256);
+      const state = await stateFile(userId, input.state_sha256, input.archive_md5);
+      const imageSha256 = await screenshot(userId, input.image_sha256);
       const romMd5 = input.rom_md5.toLowerCase();
       const game = {
         gameUid: input.game_uid ?? null,

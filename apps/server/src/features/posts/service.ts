@@ -65,9 +65,9 @@ export function postsService({
     return { ...post, id: Number(post.id), user_id: Number(post.user_id), topic_id: Number(post.topic_id) };
   }
 
-  async function attachments(files: CreatePost['files']): Promise<NewPostFile[]> {
+  async function attachments(userId: number, files: CreatePost['files']): Promise<NewPostFile[]> {
     const uploads = new Map(
-      (await repo.uploads([...new Set(files.map((f) => f.sha256))])).map((u) => [u.sha256, u]),
+      (await repo.uploadsOf(userId, [...new Set(files.map((f) => f.sha256))])).map((u) => [u.sha256, u]),
     );
     return files.map((f) => {
       const upload = uploads.get(f.sha256);
@@ -94,7 +94,7 @@ export function postsService({
       if (level < topic.min_level) throw fail('errors.topic_level', { level: topic.min_level });
       assertStyleAllowed(COLORS, input.color, level);
       assertStyleAllowed(STYLES, input.style, level);
-      const files = await attachments(input.files);
+      const files = await attachments(member.id, input.files);
       const now = clock();
       const id = await db.transaction().execute(async (trx) => {
         const postId = await postsRepo(trx).insert(

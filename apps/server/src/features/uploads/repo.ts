@@ -3,7 +3,10 @@ import type { DB } from '../../db/schema';
 
 export function uploadsRepo(db: Kysely<DB>) {
   return {
-    /** The same bytes uploaded again keep their first record (and owner). */
+    /**
+     * The same bytes uploaded again keep their first record (and first owner), and gain the new
+     * uploader as one more owner: each member may attach only what they uploaded themselves.
+     */
     async record(row: {
       sha256: string;
       mime: string;
@@ -25,6 +28,11 @@ export function uploadsRepo(db: Kysely<DB>) {
           created_at: row.now,
         })
         .onConflict((oc) => oc.column('sha256').doNothing())
+        .execute();
+      await db
+        .insertInto('upload_owners')
+        .values({ user_id: row.ownerId, sha256: row.sha256, bytes: row.bytes, created_at: row.now })
+        .onConflict((oc) => oc.columns(['user_id', 'sha256']).doNothing())
         .execute();
     },
 

@@ -69,7 +69,10 @@ export class PictureBatch {
     return this.encoded;
   }
 
-  /** The `uploads` rows; a picture stored before (same bytes) keeps its first row. */
+  /**
+   * The `uploads` rows; a picture stored before (same bytes) keeps its first row. Each member a
+   * picture was drawn for is one of its uploaders (`upload_owners`).
+   */
   async record(db: Kysely<DB>, idOf: (username: string) => number, now: number): Promise<void> {
     const rows = new Map(this.encoded.map((p) => [p.sha256, p]));
     if (rows.size === 0) return;
@@ -87,6 +90,22 @@ export class PictureBatch {
         })),
       )
       .onConflict((oc) => oc.column('sha256').doNothing())
+      .execute();
+    const owners = new Map(
+      this.encoded.flatMap((p) => (p.owner === null ? [] : [[`${p.owner} ${p.sha256}`, p] as const])),
+    );
+    if (owners.size === 0) return;
+    await db
+      .insertInto('upload_owners')
+      .values(
+        [...owners.values()].map((p) => ({
+          user_id: idOf(p.owner!),
+          sha256: p.sha256,
+          bytes: p.bytes,
+          created_at: now,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['user_id', 'sha256']).doNothing())
       .execute();
   }
 }

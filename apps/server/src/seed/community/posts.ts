@@ -159,6 +159,15 @@ export async function seedPosts(
 
     const documents = [];
     for (const key of spec.files ?? []) documents.push(await storeFile(key, authorId));
+    // The same demo file may go with several authors' posts: each is one of its uploaders.
+    if (documents.length > 0)
+      await db
+        .insertInto('upload_owners')
+        .values(
+          documents.map((f) => ({ user_id: authorId, sha256: f.sha256, bytes: f.bytes, created_at: now })),
+        )
+        .onConflict((oc) => oc.columns(['user_id', 'sha256']).doNothing())
+        .execute();
     const attached = [
       ...pictures[i]!.map((p, n) => ({
         sha256: p.sha256,
