@@ -613,6 +613,7 @@ describe('the shared page 1 of New and Popular', () => {
   /** The page as it is read for one viewer, never from shared rows: what every answer must equal. */
   const NEVER_SHARED: FirstPages = {
     get: async () => ({ rows: [], complete: false, files: new Map(), total: 0 }),
+    total: (load) => load(),
     clear: () => {},
   };
 
@@ -631,6 +632,12 @@ describe('the shared page 1 of New and Popular', () => {
     sessionId: m.sessionId,
     isTourist: false,
   });
+
+  /** The total a New page past the first answers. */
+  async function pastFirstTotal(): Promise<number> {
+    const first = await feedOf(h, api.homePosts, { num: 1 });
+    return (await feedOf(h, api.homePosts, { num: 1, cursor: first.cursor })).total;
+  }
 
   /** Each viewer's page 1 of both feeds, answered over HTTP, against the page read for them alone. */
   async function expectOwnPages(viewers: (Member | null)[], num: number) {
@@ -751,6 +758,11 @@ describe('the shared page 1 of New and Popular', () => {
     const rising = await publish(h, author, topicId);
     await h.services.hotScore.run();
     expect(idsOf(await hot())[0]).toBe(rising.id);
+
+    // Pages past the first keep the feed's total as long as page 1, and drop it with it.
+    const counted = await pastFirstTotal();
+    await publish(h, author, topicId, {}, true);
+    expect(await pastFirstTotal()).toBe(counted + 1);
   });
 
   it('shows a change made behind the services’ back within FIRST_PAGE_MS', async () => {
@@ -768,6 +780,19 @@ describe('the shared page 1 of New and Popular', () => {
     h.clock.advance(FIRST_PAGE_MS);
     expect(idsOf(await top())[0]).toBe(before[2]);
     await h.database.db.updateTable('posts').set({ pinned_at: null }).where('id', '=', before[2]!).execute();
+
+    const counted = await pastFirstTotal();
+    const recount = (by: number) =>
+      h.database.db
+        .updateTable('topics')
+        .set((eb) => ({ post_count: eb('post_count', '+', by) }))
+        .where('id', '=', topicId)
+        .execute();
+    await recount(5);
+    expect(await pastFirstTotal()).toBe(counted);
+    h.clock.advance(FIRST_PAGE_MS);
+    expect(await pastFirstTotal()).toBe(counted + 5);
+    await recount(-5);
   });
 });
 

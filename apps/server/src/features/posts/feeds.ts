@@ -4,7 +4,14 @@ import type { DB } from '../../db/schema';
 import { AppError, fail } from '../../http/app-error';
 import type { Member } from '../../http/request-context';
 import type { FirstPages, SharedPage } from './first-pages';
-import { assertAdultConfirmed, filesOf, isAdultTopic, likedAmong, presentPosts, presentRows } from './gate';
+import {
+  assertAdultConfirmed,
+  filesOf,
+  isAdultTopic,
+  presentPosts,
+  presentRows,
+  viewerOverlay,
+} from './gate';
 import { cursorAfter, pageOf, type Segment } from './pager';
 import { postsRepo } from './repo';
 import {
@@ -103,21 +110,17 @@ export function feedsService({
     const { num } = query;
     const shared = await firstPages.get(`${which}:${num}`, () => readSharedPage(which, num));
     const viewerId = viewer?.id ?? null;
-    const blocked = viewerId === null ? new Set<number>() : await repo.blockedBy(viewerId);
+    const { blocked, liked, unlocked } = await viewerOverlay(db, viewerId, shared.rows);
     const visible =
       blocked.size === 0 ? shared.rows : shared.rows.filter((r) => !blocked.has(r.post.user_id));
     if (visible.length <= num && !shared.complete) return null;
     const page = visible.slice(0, num);
-    const liked = await likedAmong(
-      db,
-      viewerId,
-      page.map((r) => r.id),
-    );
     const list = await presentRows(
       db,
       viewerId,
       page.map((r) => ({ ...r.post, liked: liked.has(r.id) })),
       shared.files,
+      unlocked,
     );
     const last = page.at(-1);
     return { list, total: shared.total, cursor: visible.length > num && last ? cursorAfter(last) : null };
@@ -127,7 +130,7 @@ export function feedsService({
     const first = await sharedFirstPage(viewer, which, query);
     if (first) return first;
     const segments = generalSegments(db, which, viewer?.id ?? null);
-    return feed(viewer, segments, query, await repo.generalPostCount());
+    return feed(viewer, segments, query, await firstPages.total(repo.generalPostCount));
   }
 
   async function feed(viewer: Member | null, segments: Segment[], query: PageQuery, total: number) {

@@ -28,6 +28,7 @@ const FIRST_PAGES_KEPT = 16;
 /** The shared first pages, each read once however many requests ask for it at the same time. */
 export function firstPagesCache(clock: () => number) {
   const kept = new Map<string, { page: Promise<SharedPage>; until: number }>();
+  let total: { count: Promise<number>; until: number } | null = null;
   return {
     get(key: string, load: () => Promise<SharedPage>): Promise<SharedPage> {
       const now = clock();
@@ -42,9 +43,25 @@ export function firstPagesCache(clock: () => number) {
       });
       return page;
     },
+    /**
+     * The general feeds' `total` (the same for every viewer) for their pages past the first, kept
+     * as long as a shared page and dropped with them.
+     */
+    total(load: () => Promise<number>): Promise<number> {
+      const now = clock();
+      if (total && total.until > now) return total.count;
+      const count = load();
+      const entry = { count, until: now + FIRST_PAGE_MS };
+      total = entry;
+      count.catch(() => {
+        if (total === entry) total = null;
+      });
+      return count;
+    },
     /** After any change to what a general feed's page 1 shows. */
     clear(): void {
       kept.clear();
+      total = null;
     },
   };
 }

@@ -132,19 +132,12 @@ export function toPostRow(row: SelectedRow): PostRow {
   };
 }
 
-// A page's overlays, one shape per list length (a page holds at most a few dozen posts), each
-// built once (db/compiled-once.ts).
+// A page's unlocks and files, one shape per list length (a page holds at most a few dozen posts),
+// each built once (db/compiled-once.ts).
 type AmongIds = { viewerId: number; ids: number[] };
 const unlocksAmong = compiledOnce((db, p: Params<AmongIds>, n: number) =>
   db
     .selectFrom('post_unlocks')
-    .select('post_id')
-    .where('user_id', '=', p.viewerId)
-    .where('post_id', 'in', p.list('ids', n)),
-);
-const likesAmong = compiledOnce((db, p: Params<AmongIds>, n: number) =>
-  db
-    .selectFrom('post_likes')
     .select('post_id')
     .where('user_id', '=', p.viewerId)
     .where('post_id', 'in', p.list('ids', n)),
@@ -243,15 +236,17 @@ export async function presentPosts(
 /**
  * Rows read with `postRows` for `viewerId` (their `liked` is that viewer's), as that viewer may
  * see them. `files` may hold the files of any of these posts (`filesOf`); they are shown only
- * where the viewer may see the content, and read here when not given.
+ * where the viewer may see the content, and read here when not given; so are the viewer's
+ * `unlocks` among them (`viewerOverlay`).
  */
 export async function presentRows(
   db: Kysely<DB>,
   viewerId: number | null,
   posts: PostRow[],
   files?: Map<number, PostFile[]>,
+  unlocks?: Set<number>,
 ): Promise<Post[]> {
-  const unlocked = await unlockedIds(db, viewerId, posts);
+  const unlocked = unlocks ?? (await unlockedIds(db, viewerId, posts));
   const open = new Set(posts.filter((p) => canSeeContent(p, viewerId, unlocked.has(p.id))).map((p) => p.id));
   const shownFiles =
     files ??
@@ -294,15 +289,55 @@ export async function presentRows(
   });
 }
 
-/** Which of `ids` the viewer liked (one query; none for a visitor). */
-export async function likedAmong(
+type Kind = 'blocked' | 'liked' | 'unlocked';
+const KINDS: Kind[] = ['blocked', 'liked', 'unlocked'];
+
+/** The viewer's blacklist, likes among `ids` and unlocks among `paid`, as one statement. */
+const overlayOf = compiledOnce(
+  (db, p: Params<{ viewerId: number; ids: number[]; paid: number[] }>, shape: string) => {
+    const [likes, unlocks] = shape.split(':').map(Number) as [number, number];
+    const kind = (k: Kind) => sql<number>`${sql.lit(KINDS.indexOf(k))}`.as('kind');
+    let query = db
+      .selectFrom('blacklist')
+      .select([kind('blocked'), 'blocked_id as id'])
+      .where('user_id', '=', p.viewerId);
+    if (likes > 0)
+      query = query.unionAll(
+        db
+          .selectFrom('post_likes')
+          .select([kind('liked'), 'post_id as id'])
+          .where('user_id', '=', p.viewerId)
+          .where('post_id', 'in', p.list('ids', likes)),
+      );
+    if (unlocks > 0)
+      query = query.unionAll(
+        db
+          .selectFrom('post_unlocks')
+          .select([kind('unlocked'), 'post_id as id'])
+          .where('user_id', '=', p.viewerId)
+          .where('post_id', 'in', p.list('paid', unlocks)),
+      );
+    return query;
+  },
+);
+
+/**
+ * What one viewer adds to rows everyone shares (the shared page 1): whom they block, which of the
+ * posts they liked and which paid posts of others they unlocked, in one statement; nothing for a
+ * visitor. The unlocks go to `presentRows`, which still decides what the viewer sees.
+ */
+export async function viewerOverlay(
   db: Kysely<DB>,
   viewerId: number | null,
-  ids: number[],
-): Promise<Set<number>> {
-  if (viewerId === null || ids.length === 0) return new Set();
-  const rows = await likesAmong(db, { viewerId, ids }, ids.length);
-  return new Set(rows.map((r) => Number(r.post_id)));
+  rows: readonly { id: number; post: { price: number; user_id: number } }[],
+): Promise<Record<Kind, Set<number>>> {
+  const overlay = { blocked: new Set<number>(), liked: new Set<number>(), unlocked: new Set<number>() };
+  if (viewerId === null) return overlay;
+  const ids = rows.map((r) => r.id);
+  const paid = rows.filter((r) => Number(r.post.price) > 0 && r.post.user_id !== viewerId).map((r) => r.id);
+  const found = await overlayOf(db, { viewerId, ids, paid }, `${ids.length}:${paid.length}`);
+  for (const row of found) overlay[KINDS[Number(row.kind)]!].add(Number(row.id));
+  return overlay;
 }
 
 /** One post through the gate, or null when it does not exist. */

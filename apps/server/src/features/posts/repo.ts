@@ -1,6 +1,6 @@
 import { ADULT_AGE } from '@pixelhall/contract';
 import type { Kysely } from 'kysely';
-import { compiledOnce, type Params } from '../../db/compiled-once';
+import { compiledOnce } from '../../db/compiled-once';
 import type { DB } from '../../db/schema';
 
 export interface NewPostFile {
@@ -14,10 +14,7 @@ export interface NewPostFile {
   accessKey: string;
 }
 
-// Both run on every feed request (db/compiled-once.ts).
-const blacklistOf = compiledOnce((db, p: Params<{ userId: number }>) =>
-  db.selectFrom('blacklist').select('blocked_id').where('user_id', '=', p.userId),
-);
+// Every feed request past the shared page 1 reads it (db/compiled-once.ts).
 const generalCount = compiledOnce((db) =>
   db
     .selectFrom('topics')
@@ -195,10 +192,6 @@ export function postsRepo(db: Kysely<DB>) {
           .where('blocked_id', '=', otherId)
           .executeTakeFirst(),
       ),
-
-    /** The members `userId` has put on their blacklist. */
-    blockedBy: async (userId: number) =>
-      new Set((await blacklistOf(db, { userId })).map((r) => Number(r.blocked_id))),
 
     /** Counts a share; answers the new count, or null when the post is gone. */
     async share(postId: number): Promise<number | null> {
