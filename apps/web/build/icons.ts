@@ -19,7 +19,8 @@ const render = (size: number) =>
 
 await render(192).png().toFile(join(publicDir, 'icon-192.png'));
 await render(512).png().toFile(join(publicDir, 'icon-512.png'));
-await render(180).png().toFile(join(publicDir, 'apple-touch-icon.png'));
+// iOS rounds the corners itself and paints transparent ones black: fill them with the logo's colour.
+await render(180).flatten({ background: '#7c5cff' }).png().toFile(join(publicDir, 'apple-touch-icon.png'));
 // A launcher may cut a maskable icon to any shape inside the middle 80 %; the logo sits in it.
 const inner = 384;
 await sharp({ create: { width: 512, height: 512, channels: 4, background: BACKGROUND } })
