@@ -61,9 +61,11 @@ export function firstScreenFor(hash: string, signedIn: boolean): FirstScreen | n
 export function prefetchFirstScreen(client: QueryClient, hash: string, signedIn: boolean): void {
   const first = firstScreenFor(hash, signedIn);
   if (!first) return;
-  void first.screen().catch(() => {});
   for (const { kind, options } of first.queries) {
     if (kind === 'infinite') void client.prefetchInfiniteQuery(options);
     else void client.prefetchQuery(options);
   }
+  // After the requests: the screen's modules are many, and a browser opens only a few
+  // connections to one server at a time; the data must not queue behind them.
+  void first.screen().catch(() => {});
 }
