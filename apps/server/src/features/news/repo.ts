@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { compiledOnce, type Params } from '../../db/compiled-once';
 import type { PageStart } from '../../db/keyset';
 import type { DB } from '../../db/schema';
 import { blockedBy, hasBlocked } from '../follows/blacklist';
@@ -24,14 +25,26 @@ const ONCE_PER_ACTOR = new Set(['like', 'comment_like', 'follow']);
 /** Members get news in batches of this many rows per statement when an operator broadcasts. */
 const BROADCAST_BATCH = 500;
 
+/** What a member's inbox shows: news from members they blocked stays out of sight. */
+const inboxOf = (db: Kysely<DB>, userId: number) =>
+  db
+    .selectFrom('news')
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('actor_id', 'is', null), eb('actor_id', 'not in', blockedBy(db, userId))]));
+
+// latest/news, which the app calls on every visit, reads both (db/compiled-once.ts).
+const unreadOf = compiledOnce((db, p: Params<{ userId: number }>) =>
+  inboxOf(db, p.userId)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('read_at', 'is', null),
+);
+const newestOf = compiledOnce((db, p: Params<{ userId: number }>) =>
+  inboxOf(db, p.userId).select(COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1),
+);
+
 /** Takes a transaction too, so news can be written with the change it reports. */
 export function newsRepo(db: Kysely<DB>) {
-  /** What a member's inbox shows: news from members they blocked stays out of sight. */
-  const inbox = (userId: number) =>
-    db
-      .selectFrom('news')
-      .where('user_id', '=', userId)
-      .where((eb) => eb.or([eb('actor_id', 'is', null), eb('actor_id', 'not in', blockedBy(db, userId))]));
+  const inbox = (userId: number) => inboxOf(db, userId);
 
   return {
     /**
@@ -71,12 +84,11 @@ export function newsRepo(db: Kysely<DB>) {
     },
 
     async unreadCount(userId: number): Promise<number> {
-      const { count } = await inbox(userId)
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('read_at', 'is', null)
-        .executeTakeFirstOrThrow();
-      return Number(count);
+      return Number((await unreadOf(db, { userId }))[0]!.count);
     },
+
+    /** The newest item, read or not: what latest/news shows beside the unread count. */
+    newest: async (userId: number) => (await newestOf(db, { userId }))[0],
 
     async count(userId: number): Promise<number> {
       const { count } = await inbox(userId)

@@ -59,11 +59,8 @@ export function newsService(db: Kysely<DB>, clock: () => number = Date.now) {
 
     /** What the session shows: the unread count and the newest item, read or not. */
     async latest(member: Member) {
-      const [unread, rows] = await Promise.all([
-        repo.unreadCount(member.id),
-        repo.page(member.id, { after: null, offset: 0 }, 1),
-      ]);
-      const [latest] = await present(db, member.id, rows);
+      const [unread, newest] = await Promise.all([repo.unreadCount(member.id), repo.newest(member.id)]);
+      const [latest] = newest ? await present(db, member.id, [newest]) : [];
       return { unread, latest: latest ?? null };
     },
 

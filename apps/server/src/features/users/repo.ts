@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { compiledOnce, type Params } from '../../db/compiled-once';
 import type { DB } from '../../db/schema';
 
 const PROFILE = [
@@ -19,12 +20,20 @@ const PROFILE = [
   'created_at',
 ] as const;
 
+// A member's own profile (get/user) reads both on every call (db/compiled-once.ts).
+const activeProfile = compiledOnce((db, p: Params<{ id: number }>) =>
+  db.selectFrom('users').select(PROFILE).where('status', '=', 'active').where('id', '=', p.id),
+);
+const providersOf = compiledOnce((db, p: Params<{ userId: number }>) =>
+  db.selectFrom('identities').select('provider').where('user_id', '=', p.userId).orderBy('provider'),
+);
+
 export type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof usersRepo>['findActive']>>>;
 
 export function usersRepo(db: Kysely<DB>) {
   const active = () => db.selectFrom('users').select(PROFILE).where('status', '=', 'active');
   return {
-    findActive: (id: number) => active().where('id', '=', id).executeTakeFirst(),
+    findActive: async (id: number) => (await activeProfile(db, { id }))[0],
 
     /** Runs `work` in one transaction, for changes that other features record along with them. */
     transaction: <T>(work: (trx: Transaction<DB>) => Promise<T>) => db.transaction().execute(work),
@@ -121,15 +130,7 @@ export function usersRepo(db: Kysely<DB>) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    providersOf: async (userId: number) =>
-      (
-        await db
-          .selectFrom('identities')
-          .select('provider')
-          .where('user_id', '=', userId)
-          .orderBy('provider')
-          .execute()
-      ).map((r) => r.provider),
+    providersOf: async (userId: number) => (await providersOf(db, { userId })).map((r) => r.provider),
   };
 }
 export type UsersRepo = ReturnType<typeof usersRepo>;
