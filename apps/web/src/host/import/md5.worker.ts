@@ -1,6 +1,5 @@
 /// <reference lib="webworker" />
 import { createMD5 } from 'hash-wasm';
-import { opfsFile } from '../store/opfs';
 import { CHUNK_BYTES, type HashedRom, type HashJob, type HashReply } from './hash-messages';
 import { type Md5Hasher, RomDigest } from './rom-digest';
 import { ZipDigest } from './zip-digest';
@@ -8,8 +7,7 @@ import { ZipDigest } from './zip-digest';
 /**
  * One worker of the import's hashing pool: reads the File it is given in slices (the Blob
  * crosses by reference, so no bytes are copied between threads) and hashes them with hash-wasm's
- * MD5 (Web Crypto has none). Zip archives stream through `ZipDigest` the same way. A file the
- * page wants copied into the origin-private file system is written there from the same slices.
+ * MD5 (Web Crypto has none). Zip archives stream through `ZipDigest` the same way.
  */
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -64,63 +62,17 @@ function reply(message: HashReply): void {
 async function run(
   job: HashJob,
   first: Promise<ArrayBuffer> | null,
-): Promise<{ roms: HashedRom[]; bytes: number; staged: boolean }> {
+): Promise<{ roms: HashedRom[]; bytes: number }> {
   const [whole, headerless] = await hashers;
   if (job.kind === 'file') {
     const digest = new RomDigest(whole, headerless, job.extension);
-    const copy = job.stage ? await openCopy(job.stage) : null;
-    const bytes = await readChunks(job.id, job.file, first, (chunk) => {
-      digest.update(chunk);
-      copy?.write(chunk);
-    });
-    return { roms: [{ entry: null, ...digest.finish() }], bytes, staged: copy?.close() ?? false };
+    const bytes = await readChunks(job.id, job.file, first, (chunk) => digest.update(chunk));
+    return { roms: [{ entry: null, ...digest.finish() }], bytes };
   }
   const zip = new ZipDigest(new Set(job.extensions), whole, headerless);
   const bytes = await readChunks(job.id, job.file, first, (chunk) => zip.push(chunk));
   zip.push(new Uint8Array(0), true);
-  return { roms: zip.roms, bytes, staged: false };
-}
-
-/**
- * A copy into the origin-private file system written through a sync access handle (workers
- * only): each slice goes to disk from the buffer just hashed, with no second read and no
- * stream in between. A failed write (the storage is full) stops the copy, not the hashing:
- * `close` then answers false and the page copies the file the slow way, or says why it can't.
- */
-async function openCopy(path: string) {
-  let handle: FileSystemSyncAccessHandle | null = null;
-  try {
-    handle = await (await opfsFile(path, { create: true })).createSyncAccessHandle();
-    handle.truncate(0);
-  } catch (err) {
-    console.warn('Import copy could not start', err);
-    handle?.close();
-    return null;
-  }
-  let at = 0;
-  let failed = false;
-  return {
-    write(chunk: Uint8Array) {
-      if (failed || !handle) return;
-      try {
-        const written = handle.write(chunk, { at });
-        at += written;
-        failed = written < chunk.length;
-      } catch (err) {
-        console.warn('Import copy failed', err);
-        failed = true;
-      }
-    },
-    close(): boolean {
-      try {
-        handle?.flush();
-        handle?.close();
-      } catch {
-        failed = true;
-      }
-      return !failed;
-    },
-  };
+  return { roms: zip.roms, bytes };
 }
 
 function readSlice(file: Blob, at: number): Promise<ArrayBuffer> {

@@ -3,15 +3,9 @@ import type { HashedRom, HashJob, HashReply } from './hash-messages';
 /** Distributive Omit, so each job kind keeps its own fields. */
 type JobInput = HashJob extends infer J ? (J extends HashJob ? Omit<J, 'id'> : never) : never;
 
-/** A job's ROMs, and whether the file was copied to the job's `stage` path while hashed. */
-export interface HashResult {
-  roms: HashedRom[];
-  staged: boolean;
-}
-
 interface Pending {
   job: HashJob;
-  resolve(result: HashResult): void;
+  resolve(roms: HashedRom[]): void;
   reject(err: Error): void;
 }
 
@@ -55,7 +49,7 @@ export class HashPool {
     }
   }
 
-  hash(input: JobInput): Promise<HashResult> {
+  hash(input: JobInput): Promise<HashedRom[]> {
     if (this.terminated) return Promise.reject(abortError());
     return new Promise((resolve, reject) => {
       this.waiting.push({ job: { ...input, id: this.nextId++ } as HashJob, resolve, reject });
@@ -98,7 +92,7 @@ export class HashPool {
     slot.jobs.delete(reply.id);
     if (reply.type === 'done') {
       this.onBytes(reply.bytes);
-      pending.resolve({ roms: reply.roms, staged: reply.staged });
+      pending.resolve(reply.roms);
     } else pending.reject(new Error(reply.message));
     this.dispatch();
   }

@@ -5,7 +5,7 @@ import { queryClient } from '../../api/query-client';
 import i18n from '../../i18n';
 import type { ImportGamesResult } from '../game-protocol';
 import { type HostDatabase, hostDb, type ImportedRecord } from '../store/db';
-import { opfsFile, opfsRemove, persistStorage } from '../store/opfs';
+import { opfsFile, persistStorage } from '../store/opfs';
 import type { HostWiring } from '../web-games';
 import { gameOf } from './batches';
 import { rememberedDirectory, scanIndex } from './directory';
@@ -31,15 +31,12 @@ export type ImportSource = PickedDirectory;
 interface Found {
   candidate: Candidate;
   rom: HashedRom;
-  /** Where the hashing already copied the file in the origin-private file system. */
-  staged: string | null;
 }
 
 /** A file of the scan and the ROMs it holds, hashed now or known from the last scan. */
 interface Read {
   candidate: Candidate;
   roms: HashedRom[];
-  staged?: string | null;
 }
 
 /**
@@ -90,68 +87,59 @@ export async function runImport(
     }
 
     const { known, toHash } = splitByIndex(candidates, previous ?? {});
-    // Files of a directory input are copied while they are hashed; staged copies that no new
-    // game adopts (duplicates, cut off by a cancel) are removed at the end, whatever happens.
-    const stage = source.kind === 'files' ? await stagePaths(db, toHash) : new Map<Candidate, string>();
-    try {
-      const hashed = cancelled
-        ? []
-        : await hashAll(toHash, known, [...byExtension.keys()], stage, meter, pusher, signal);
-      cancelled ||= signal.aborted;
-      const read: Read[] = [...known, ...hashed];
-      const found: Found[] = read.flatMap(({ candidate, roms, staged }) =>
-        roms.map((rom) => ({ candidate, rom, staged: staged ?? null })),
-      );
+    const hashed = cancelled
+      ? []
+      : await hashAll(toHash, known, [...byExtension.keys()], meter, pusher, signal);
+    cancelled ||= signal.aborted;
+    const read = [...known, ...hashed];
+    const found: Found[] = read.flatMap(({ candidate, roms }) => roms.map((rom) => ({ candidate, rom })));
 
-      meter.phase = 'matching';
-      meter.current = null;
-      pusher.now();
-      const records = new Map((await db.getAll('imported')).map((r) => [r.romMd5, r]));
-      const matches = await matchAll(
-        romsToMatch(
-          found.map((f) => f.rom),
-          records,
-        ),
-      ).catch((err: unknown) => {
-        // Offline or the server is down: the games are remembered unmatched and matched later.
-        console.warn('Matching imported ROMs failed', err);
-        rematchLater();
-        return null;
-      });
+    meter.phase = 'matching';
+    meter.current = null;
+    pusher.now();
+    const records = new Map((await db.getAll('imported')).map((r) => [r.romMd5, r]));
+    const matches = await matchAll(
+      romsToMatch(
+        found.map((f) => f.rom),
+        records,
+      ),
+    ).catch((err: unknown) => {
+      // Offline or the server is down: the games are remembered unmatched and matched later.
+      console.warn('Matching imported ROMs failed', err);
+      rematchLater();
+      return null;
+    });
 
-      const stored = await remember(db, found, matches, records, byExtension, stage);
-      if (matches)
-        for (const record of settleMatches(records.values(), matches)) await db.put('imported', record);
-      if (source.kind === 'handle') {
-        const index = nextIndex(previous ?? {}, read, !cancelled);
-        if (previous && !cancelled) await followDirectory(db, previous, index, candidates);
-        await db.put('directories', { id: 'roms-files', files: index });
-      } else {
-        // A directory file input replaces the remembered directory; its index goes with it.
-        await db.delete('directories', 'roms-files');
-      }
-      await db.put('directories', {
-        id: 'roms',
-        name,
-        handle: source.kind === 'handle' ? source.handle : null,
-        lastScanAt: Date.now(),
-      });
-
-      meter.phase = cancelled ? 'cancelled' : 'done';
-      pusher.now();
-      const gameIdOf = (rom: HashedRom) =>
-        records.get(rom.md5)?.gameId ?? (matches && gameOf(matches, rom)?.id) ?? null;
-      return {
-        directoryName: name,
-        found: found.length,
-        imported: stored.imported,
-        matched: found.filter((f) => gameIdOf(f.rom) !== null).length,
-        duplicates: stored.duplicates,
-        cancelled,
-      };
-    } finally {
-      for (const path of stage.values()) await opfsRemove(path).catch(() => undefined);
+    const stored = await remember(db, found, matches, records, byExtension);
+    if (matches)
+      for (const record of settleMatches(records.values(), matches)) await db.put('imported', record);
+    if (source.kind === 'handle') {
+      const index = nextIndex(previous ?? {}, read, !cancelled);
+      if (previous && !cancelled) await followDirectory(db, previous, index, candidates);
+      await db.put('directories', { id: 'roms-files', files: index });
+    } else {
+      // A directory file input replaces the remembered directory; its index goes with it.
+      await db.delete('directories', 'roms-files');
     }
+    await db.put('directories', {
+      id: 'roms',
+      name,
+      handle: source.kind === 'handle' ? source.handle : null,
+      lastScanAt: Date.now(),
+    });
+
+    meter.phase = cancelled ? 'cancelled' : 'done';
+    pusher.now();
+    const gameIdOf = (rom: HashedRom) =>
+      records.get(rom.md5)?.gameId ?? (matches && gameOf(matches, rom)?.id) ?? null;
+    return {
+      directoryName: name,
+      found: found.length,
+      imported: stored.imported,
+      matched: found.filter((f) => gameIdOf(f.rom) !== null).length,
+      duplicates: stored.duplicates,
+      cancelled,
+    };
   } catch (err) {
     meter.phase = 'failed';
     pusher.now();
@@ -180,34 +168,13 @@ function loadEmulators(): Promise<Emulator[]> {
 }
 
 /**
- * Where to copy each file of a directory input while it is hashed: a new name in the
- * origin-private file system per file, except zip archives (their entries are copied, not the
- * archive) and files that look imported already (a copy with the same path and size), which are
- * only hashed: a new game among them is copied after all, the slow way.
- */
-async function stagePaths(db: HostDatabase, candidates: Candidate[]): Promise<Map<Candidate, string>> {
-  const copied = new Set(
-    (await db.getAll('imported')).filter((r) => r.storage === 'copy').map((r) => `${r.size}:${r.path}`),
-  );
-  const run = Date.now().toString(36);
-  const stage = new Map<Candidate, string>();
-  candidates.forEach((candidate, i) => {
-    if (isZip(candidate.path) || copied.has(`${candidate.file.size}:${candidate.path}`)) return;
-    stage.set(candidate, `imports/${run}-${i}`);
-  });
-  return stage;
-}
-
-/**
- * Hashes the new and changed files (copying those with a `stage` path as they go). The unchanged
- * ones (`known`) count as done from the start, so the progress still runs over the whole
- * directory.
+ * Hashes the new and changed files. The unchanged ones (`known`) count as done from the start,
+ * so the progress still runs over the whole directory.
  */
 async function hashAll(
   candidates: Candidate[],
   known: Read[],
   romExtensions: string[],
-  stage: ReadonlyMap<Candidate, string>,
   meter: ImportMeter,
   pusher: ReturnType<typeof throttled>,
   signal: AbortSignal,
@@ -233,13 +200,12 @@ async function hashAll(
     await Promise.all(
       candidates.map(async (candidate) => {
         try {
-          const path = stage.get(candidate);
-          const { roms, staged } = await pool.hash(
+          const roms = await pool.hash(
             isZip(candidate.path)
               ? { kind: 'zip', file: candidate.file, extensions: romExtensions }
-              : { kind: 'file', file: candidate.file, extension: extensionOf(candidate.path), stage: path },
+              : { kind: 'file', file: candidate.file, extension: extensionOf(candidate.path) },
           );
-          read.push({ candidate, roms, staged: staged ? path : null });
+          read.push({ candidate, roms });
         } catch (err) {
           if (isAbort(err)) return;
           // An unreadable file or a broken archive: the rest of the directory still imports.
@@ -260,9 +226,8 @@ async function hashAll(
 /**
  * Saves the new games (`matches` null: the catalogue could not be asked, so they wait to be
  * matched). A file with a handle is read from the member's directory at play time; a file from a
- * directory input lives in the origin-private file system, since the browser forgets such files
- * on reload: the copy the hashing made (taken out of `stage`, which is removed afterwards), else
- * a copy made now.
+ * directory input is copied into the origin-private file system, since the browser forgets such
+ * files on reload.
  */
 async function remember(
   db: HostDatabase,
@@ -270,12 +235,11 @@ async function remember(
   matches: Map<string, Game> | null,
   records: ReadonlyMap<string, ImportedRecord>,
   byExtension: Map<string, Emulator>,
-  stage: Map<Candidate, string>,
 ) {
   const known = new Set(records.keys());
-  const fresh: { record: ImportedRecord; file: File; copied: boolean }[] = [];
+  const fresh: { record: ImportedRecord; file: File }[] = [];
   let duplicates = 0;
-  for (const { candidate, rom, staged } of found) {
+  for (const { candidate, rom } of found) {
     if (known.has(rom.md5)) {
       duplicates += 1;
       continue;
@@ -285,11 +249,8 @@ async function remember(
     const emulator = emulatorFor(byExtension, fileName);
     if (!emulator) continue;
     const game = matches && gameOf(matches, rom);
-    const copied = staged !== null && rom.entry === null;
-    if (copied) stage.delete(candidate);
     fresh.push({
       file: candidate.file,
-      copied,
       record: {
         romMd5: rom.md5,
         romMd5Headerless: rom.headerless,
@@ -306,19 +267,19 @@ async function remember(
         storage: candidate.handle ? 'handle' : 'copy',
         handle: candidate.handle,
         zipEntry: rom.entry,
-        opfsPath: candidate.handle ? null : copied ? staged : `imports/${rom.md5}`,
+        opfsPath: candidate.handle ? null : `imports/${rom.md5}`,
         matchPending: matches === null,
       },
     });
   }
-  if (fresh.some((f) => f.record.opfsPath) || stage.size > 0) await persistStorage();
+  if (fresh.some((f) => f.record.opfsPath)) await persistStorage();
   let imported = 0;
   // Copies overlap a little: each waits on the disk more than on the page.
   let next = 0;
   const lane = async () => {
     while (next < fresh.length) {
-      const { record, file, copied } = fresh[next++]!;
-      if (record.opfsPath && !copied && !(await copyToOpfs(file, record.zipEntry, record.opfsPath))) continue;
+      const { record, file } = fresh[next++]!;
+      if (record.opfsPath && !(await copyToOpfs(file, record.zipEntry, record.opfsPath))) continue;
       await db.put('imported', record);
       imported += 1;
     }
