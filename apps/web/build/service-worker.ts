@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { EMULATOR_CORES } from './emulatorjs';
@@ -9,14 +11,17 @@ const require = createRequire(import.meta.url);
 
 /**
  * The runtime cache of `/emulator/`, named for what it holds: EmulatorJS's files keep their names
- * from one release to the next, so a new EmulatorJS, new cores or a new way of packing them
- * (build/emulatorjs.ts) get a new cache, and the app drops the old ones (app/service-worker.ts).
+ * from one release to the next, so a new EmulatorJS, new cores or a new way of packing them (any
+ * build script here, e.g. emulatorjs.ts and stored-core.ts) get a new cache, and the app drops the
+ * old ones (app/service-worker.ts). A change to an unrelated build script costs one re-download.
  */
 export function emulatorCacheName(): string {
   const hash = createHash('sha256');
   for (const name of ['@emulatorjs/emulatorjs', ...EMULATOR_CORES.map((c) => `@emulatorjs/core-${c}`)])
     hash.update(`${name}@${require(`${name}/package.json`).version}\n`);
-  hash.update(readFileSync(new URL('./emulatorjs.ts', import.meta.url)));
+  const buildDir = dirname(fileURLToPath(import.meta.url));
+  const scripts = readdirSync(buildDir, { withFileTypes: true }).filter((e) => e.isFile());
+  for (const file of scripts.map((e) => e.name).sort()) hash.update(readFileSync(join(buildDir, file)));
   return `pixelhall-emulator-${hash.digest('hex').slice(0, 12)}`;
 }
 
