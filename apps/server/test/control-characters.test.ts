@@ -74,10 +74,9 @@ describe('control characters in text fields', () => {
 });
 
 describe('hasControlCharacter', () => {
-  it('finds them in strings, keys and deep nesting, and nothing else', () => {
+  it('finds them in strings at any depth, and nothing else', () => {
     expect(hasControlCharacter('tab\tnew\nline\rok')).toBe(false);
     expect(hasControlCharacter({ a: [1, true, null, { b: 'x\u001f' }] })).toBe(true);
-    expect(hasControlCharacter({ 'k\u0000': 1 })).toBe(true);
     let deep: unknown = 'end\u0000';
     for (let i = 0; i < 200_000; i += 1) deep = [deep];
     expect(hasControlCharacter(deep)).toBe(true);
