@@ -1,17 +1,20 @@
 import { type Author, gradeForLevel, type UserCard } from '@pixelhall/contract';
 import type { Kysely } from 'kysely';
+import { compiledOnce, type Params } from '../../db/compiled-once';
 import type { DB } from '../../db/schema';
+
+// Lists of every kind name their members through this; one shape per list length
+// (db/compiled-once.ts).
+const authorRows = compiledOnce((db, p: Params<{ ids: number[] }>, n: number) =>
+  db.selectFrom('users').select(['id', 'nickname', 'avatar', 'level']).where('id', 'in', p.list('ids', n)),
+);
 
 /** How members appear beside their content, by id, in one query for a whole page. */
 export async function authorsOf(db: Kysely<DB>, userIds: Iterable<number>): Promise<Map<number, Author>> {
   const ids = [...new Set([...userIds].map(Number))];
   const authors = new Map<number, Author>();
   if (ids.length === 0) return authors;
-  const rows = await db
-    .selectFrom('users')
-    .select(['id', 'nickname', 'avatar', 'level'])
-    .where('id', 'in', ids)
-    .execute();
+  const rows = await authorRows(db, { ids }, ids.length);
   for (const r of rows) {
     const id = Number(r.id);
     authors.set(id, {

@@ -42,6 +42,10 @@ const newestOf = compiledOnce((db, p: Params<{ userId: number }>) =>
   inboxOf(db, p.userId).select(COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1),
 );
 
+const commentPosts = compiledOnce((db, p: Params<{ ids: number[] }>, n: number) =>
+  db.selectFrom('comments').select(['id', 'post_id']).where('id', 'in', p.list('ids', n)),
+);
+
 /** Takes a transaction too, so news can be written with the change it reports. */
 export function newsRepo(db: Kysely<DB>) {
   const inbox = (userId: number) => inboxOf(db, userId);
@@ -126,11 +130,7 @@ export function newsRepo(db: Kysely<DB>) {
     /** The posts that comments (by id) belong to; comments that are gone are left out. */
     async postsOfComments(commentIds: number[]): Promise<Map<number, number>> {
       if (commentIds.length === 0) return new Map();
-      const rows = await db
-        .selectFrom('comments')
-        .select(['id', 'post_id'])
-        .where('id', 'in', commentIds)
-        .execute();
+      const rows = await commentPosts(db, { ids: commentIds }, commentIds.length);
       return new Map(rows.map((r) => [Number(r.id), Number(r.post_id)]));
     },
 

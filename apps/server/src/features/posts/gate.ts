@@ -163,6 +163,10 @@ const filesAmong = compiledOnce((db, p: Params<{ ids: number[] }>, n: number) =>
     .orderBy('position'),
 );
 
+const textRows = compiledOnce((db, p: Params<{ ids: number[] }>, n: number) =>
+  db.selectFrom('posts').select(['id', 'user_id', 'price', 'text']).where('id', 'in', p.list('ids', n)),
+);
+
 /** The paid posts among `posts` that `viewerId` has unlocked (one query). */
 async function unlockedIds(
   db: Kysely<DB>,
@@ -362,11 +366,7 @@ export async function gatedTexts(
   const ids = [...new Set(postIds.map(Number))];
   const texts = new Map<number, string>();
   if (ids.length === 0) return texts;
-  const rows = await db
-    .selectFrom('posts')
-    .select(['id', 'user_id', 'price', 'text'])
-    .where('id', 'in', ids)
-    .execute();
+  const rows = await textRows(db, { ids }, ids.length);
   const posts = rows.map((r) => ({
     ...r,
     id: Number(r.id),
