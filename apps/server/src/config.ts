@@ -45,6 +45,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Pixelhall <no-reply@pixelhall.local>'),
   OUTBOX_DIR: z.string().min(1).default('./data/outbox'),
   UPLOAD_DIR: z.string().min(1).default('./data/uploads'),
+  UPLOAD_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 ** 3),
   TRANSLATE_URL: z.url({ protocol: /^https?$/ }).optional(),
   TRANSLATE_API_KEY: z.string().min(1).optional(),
   OIDC_PROVIDERS: z.string().default('[]'),
@@ -94,6 +99,8 @@ export interface Config {
   mailFrom: string;
   outboxDir: string;
   uploadDir: string;
+  /** What one member may store: their posts' files, archives and uploads in progress. */
+  uploadQuotaBytes: number;
   /** A LibreTranslate-compatible service (base URL, no trailing slash); null: no translation. */
   translateUrl: string | null;
   translateApiKey: string | null;
@@ -130,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     outboxDir: resolveFromInvocation(e.OUTBOX_DIR),
     uploadDir: resolveFromInvocation(e.UPLOAD_DIR),
+    uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,
     translateUrl: e.TRANSLATE_URL ? e.TRANSLATE_URL.replace(/\/+$/, '') : null,
     translateApiKey: e.TRANSLATE_API_KEY ?? null,
     oidcProviders: parseProviders(e.OIDC_PROVIDERS),

@@ -38,6 +38,7 @@ import { topicsService } from './features/topics/service';
 import { libreTranslate } from './features/translate/libre-translate';
 import { translateService } from './features/translate/service';
 import { bigUploadsService } from './features/uploads/big-uploads';
+import { storageQuota } from './features/uploads/quota';
 import { uploadsRepo } from './features/uploads/repo';
 import { uploadsService } from './features/uploads/service';
 import { createFileStore } from './features/uploads/storage';
@@ -62,6 +63,8 @@ export function createServices(
   );
   const accounts = accountsService({ db, users, sessions, clock });
   const fileStore = createFileStore(config.uploadDir);
+  const tusDir = path.join(config.uploadDir, 'tus');
+  const quota = storageQuota({ db, tusDir, quotaBytes: config.uploadQuotaBytes });
   // The general feeds' shared page 1, dropped by every write that changes it (feeds.ts).
   const firstPages = firstPagesCache(clock);
   const posts = postsService({ db, clock, publicUrl: config.configuredPublicUrl, firstPages });
@@ -112,13 +115,14 @@ export function createServices(
         : null,
       log,
     }),
-    uploads: uploadsService({ repo: uploadsRepo(db), store: fileStore, clock }),
+    uploads: uploadsService({ repo: uploadsRepo(db), store: fileStore, quota, clock }),
     archives: archivesService({ db, store: fileStore, clock }),
     games: gamesService({ db, repo: gamesRepo(db), store: fileStore, clock }),
     bigUploads: bigUploadsService({
       repo: uploadsRepo(db),
       store: fileStore,
-      dir: path.join(config.uploadDir, 'tus'),
+      dir: tusDir,
+      quota,
       clock,
     }),
   };

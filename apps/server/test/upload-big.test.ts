@@ -5,13 +5,18 @@ import path from 'node:path';
 import {
   type BigUpload,
   type Envelope,
+  endpoints,
+  type Locale,
   MainCode,
   UPLOAD_BIG_PATH,
   UPLOAD_MAX_BYTES,
 } from '@pixelhall/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helper';
+import { translator } from '../src/i18n';
+import { buildTestApp, call, type TestApp } from './helper';
+import { insertTopic } from './support/community';
+import { insertUpload } from './support/uploads';
 
 let t: TestApp;
 let uploadDir: string;
@@ -42,16 +47,23 @@ function tusHeaders(auth: string | null, extra: Record<string, string> = {}): Re
 }
 
 async function create(
-  length: number,
-  { name = 'manual.pdf', auth = token as string | null, headers = {} as Record<string, string> } = {},
+  length: number | null,
+  {
+    name = 'manual.pdf',
+    auth = token as string | null,
+    headers = {} as Record<string, string>,
+    body = undefined as Buffer | undefined,
+    at = origin,
+  } = {},
 ) {
-  return fetch(origin + ENDPOINT, {
+  return fetch(at + ENDPOINT, {
     method: 'POST',
     headers: tusHeaders(auth, {
-      'upload-length': String(length),
+      ...(length === null ? { 'upload-defer-length': '1' } : { 'upload-length': String(length) }),
       ...(name === '' ? {} : { 'upload-metadata': `filename ${b64(name)},filetype ${b64('text/html')}` }),
       ...headers,
     }),
+    body,
   });
 }
 
@@ -187,6 +199,25 @@ describe('upload/big (tus)', () => {
     expect(overflow.status).toBe(413);
   });
 
+  it('deletes at once what a body longer than announced wrote, in a PATCH or the creating POST', async () => {
+    const created = await create(10);
+    const location = created.headers.get('location')!;
+    const id = location.split('/').pop()!;
+    expect((await patch(location, 0, randomBytes(4))).status).toBe(204);
+    expect(existsSync(path.join(tusDir(), id))).toBe(true);
+    expect((await patch(location, 4, randomBytes(20))).status).toBe(413);
+    expect(readdirSync(tusDir()).filter((n) => n.startsWith(id))).toEqual([]);
+    expect((await head(location)).status).toBe(404);
+
+    const before = readdirSync(tusDir());
+    const whole = await create(10, {
+      headers: { 'content-type': 'application/offset+octet-stream' },
+      body: randomBytes(30),
+    });
+    expect(whole.status).toBe(413);
+    expect(readdirSync(tusDir())).toEqual(before);
+  });
+
   it('needs a file name', async () => {
     const res = await create(10, { name: '' });
     expect(res.status).toBe(400);
@@ -283,5 +314,111 @@ describe('upload/big (tus)', () => {
     expect(existsSync(path.join(tusDir(), id))).toBe(false);
     expect(existsSync(path.join(tusDir(), `${id}.json`))).toBe(false);
     expect((await head(location)).status).toBe(404);
+  });
+});
+
+describe('storage quota', () => {
+  const QUOTA = 1024 * 1024;
+  let q: TestApp;
+  let qDir: string;
+  let at: string;
+  beforeAll(async () => {
+    qDir = mkdtempSync(path.join(tmpdir(), 'pixelhall-quota-'));
+    q = await buildTestApp({ config: { uploadDir: qDir, uploadQuotaBytes: QUOTA } });
+    at = await q.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await q.close();
+    rmSync(qDir, { recursive: true, force: true });
+  });
+
+  const quotaMessage = (locale: Locale) =>
+    translator(locale)('errors.upload_quota_reached', { quota: '1 MB' });
+
+  it("counts posts' files, archives and uploads in progress, and refuses an upload past the quota", async () => {
+    const member = await q.make.member();
+    const as = { auth: member.token, at, headers: { 'accept-language': 'pt-PT' } };
+    const topicId = await insertTopic(q.database);
+    const file = await insertUpload(q.database, {
+      mime: 'application/pdf',
+      bytes: 500_000,
+      ownerId: member.user.id,
+      now: 0,
+    });
+    const posted = await call(
+      q.app,
+      endpoints.posts.createPost,
+      { topic_id: topicId, text: 'Map', files: [{ sha256: file, name: 'map.pdf' }] },
+      { token: member.token },
+    );
+    expect(posted.body.code).toBe(MainCode.Success);
+    const slot = await q.database.db
+      .insertInto('archive_slots')
+      .values({
+        user_id: member.user.id,
+        rom_md5: 'a'.repeat(32),
+        slot: 1,
+        game_name: 'Quest',
+        created_at: 0,
+        updated_at: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await q.database.db
+      .insertInto('archive_versions')
+      .values({
+        slot_id: slot.id,
+        state_sha256: file,
+        archive_md5: 'b'.repeat(32),
+        bytes: 200_000,
+        device_id: 'd',
+        access_key: 'k',
+        created_at: 0,
+      })
+      .execute();
+    expect(await q.services.bigUploads.quota.usage(member.user.id)).toBe(700_000);
+
+    const inProgress = await create(300_000, as);
+    expect(inProgress.status).toBe(201);
+    expect(await q.services.bigUploads.quota.usage(member.user.id)).toBe(1_000_000);
+
+    const over = await create(QUOTA - 1_000_000 + 1, as);
+    expect(over.status).toBe(413);
+    expect(await over.json()).toEqual({ code: 0, msg: quotaMessage('pt-PT'), data: null });
+    // A length still deferred may grow to the limit, so it never fits beside anything.
+    expect((await create(null, as)).status).toBe(413);
+    expect((await create(QUOTA - 1_000_000, as)).status).toBe(201);
+
+    // Giving up an upload in progress frees its room.
+    const gone = await fetch(at + inProgress.headers.get('location')!, {
+      method: 'DELETE',
+      headers: tusHeaders(member.token),
+    });
+    expect(gone.status).toBe(204);
+    expect((await create(300_000, as)).status).toBe(201);
+
+    // Others' files are theirs: a fresh member has the whole quota.
+    const other = await q.make.member();
+    expect((await create(QUOTA, { auth: other.token, at })).status).toBe(201);
+  });
+
+  it('refuses a picture through upload/file past the quota, in the caller language', async () => {
+    const member = await q.make.member();
+    expect((await create(QUOTA, { auth: member.token, at })).status).toBe(201);
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    await expect(q.services.uploads.storeImage(member.user.id, png)).rejects.toMatchObject({
+      messageKey: 'errors.upload_quota_reached',
+      params: { quota: '1 MB' },
+    });
+    expect(
+      await q.database.db
+        .selectFrom('upload_owners')
+        .selectAll()
+        .where('user_id', '=', member.user.id)
+        .execute(),
+    ).toEqual([]);
+    expect(quotaMessage('ja-JP')).toContain('1 MB');
   });
 });

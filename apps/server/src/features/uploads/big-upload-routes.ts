@@ -15,7 +15,7 @@ import { AppError } from '../../http/app-error';
 import { success } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
 import { type Translate, translator } from '../../i18n';
-import type { BigUploadsService } from './big-uploads';
+import { BIG_UPLOAD_ID, type BigUploadsService } from './big-uploads';
 import { cleanFileName } from './file-types';
 
 /** How often abandoned partial uploads are looked for. */
@@ -24,6 +24,9 @@ const TUS_METHODS = ['POST', 'PATCH', 'HEAD', 'OPTIONS', 'DELETE'] as const;
 
 /** The request as tus hands it to its hooks: a web Request that still knows its Node request. */
 type TusRequest = Parameters<NonNullable<ConstructorParameters<typeof Server>[0]['onIncomingRequest']>>[0];
+
+const nodeRequestOf = (req: TusRequest): IncomingMessage | undefined =>
+  (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
 
 /** Who is calling, settled by the route before tus sees the request. */
 interface Caller {
@@ -37,9 +40,16 @@ class TusRefusal {
   constructor(
     readonly status_code: number,
     readonly messageKey: MessageKey,
+    readonly params: Record<string, unknown> = {},
   ) {
     this.body = messageKey;
   }
+}
+
+/** The upload a tus request names in its path (`…/upload/big/<id>`), if any. */
+function uploadIdOf(req: TusRequest): string | null {
+  const last = new URL(req.url).pathname.split('/').pop() ?? '';
+  return BIG_UPLOAD_ID.test(last) ? last : null;
 }
 
 /** The envelope message for an error tus raised itself, by its status. */
@@ -58,11 +68,29 @@ function messageForStatus(status: number): MessageKey {
  */
 export async function bigUploadRoutes(upload: FastifyInstance, service: BigUploadsService): Promise<void> {
   const callers = new WeakMap<IncomingMessage, Caller>();
+  /** The upload a creating POST made: a body longer than declared must take it away too. */
+  const createdIds = new WeakMap<IncomingMessage, string>();
   const callerOf = (req: TusRequest): Caller | undefined => {
-    const node = (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+    const node = nodeRequestOf(req);
     return node ? callers.get(node) : undefined;
   };
   const datastore = new FileStore({ directory: service.dir });
+
+  /**
+   * A body longer than its upload declared (or than the limit) can never finish: what it wrote
+   * is deleted at once, not left on disk for the day-old sweep.
+   */
+  async function dropRefused(req: TusRequest): Promise<void> {
+    const node = nodeRequestOf(req);
+    const id = uploadIdOf(req) ?? (node ? createdIds.get(node) : undefined);
+    if (!id) return;
+    try {
+      await datastore.remove(id);
+    } catch (err) {
+      // Never created, or gone already; anything left is swept later.
+      upload.log.info({ err, upload: id }, 'a refused upload was already gone');
+    }
+  }
 
   const tus = new Server({
     path: `${upload.prefix}/${UPLOAD_BIG_PATH}`,
@@ -79,6 +107,12 @@ export async function bigUploadRoutes(upload: FastifyInstance, service: BigUploa
       if (!member) throw new TusRefusal(401, 'errors.not_logged_in');
       const name = cleanFileName(created.metadata?.filename ?? '');
       if (!name) throw new TusRefusal(400, 'validation.name_required');
+      // A length still deferred may grow to the limit: it is counted as that.
+      if (!(await service.quota.hasRoom(member.id, created.size ?? UPLOAD_MAX_BYTES))) {
+        throw new TusRefusal(413, 'errors.upload_quota_reached', { quota: service.quota.label });
+      }
+      const node = nodeRequestOf(req);
+      if (node) createdIds.set(node, created.id);
       // Only what we set is kept: the owner can't be claimed through the client's metadata.
       return { metadata: { filename: name, owner: String(member.id) } };
     },
@@ -123,13 +157,15 @@ export async function bigUploadRoutes(upload: FastifyInstance, service: BigUploa
       };
     },
 
-    onResponseError(req, err) {
+    async onResponseError(req, err) {
       const status = 'status_code' in err ? err.status_code : 500;
       const key = err instanceof TusRefusal ? err.messageKey : messageForStatus(status);
       if (status >= 500 && !(err instanceof TusRefusal)) upload.log.error({ err }, 'tus upload failed');
+      if (status === 413) await dropRefused(req);
       const t = callerOf(req)?.t ?? translator(DEFAULT_LOCALE);
       const code = status === 401 ? expiredCodeFor('upload') : 0;
-      return { status_code: status, body: JSON.stringify({ code, msg: t(key), data: null }) };
+      const params = err instanceof TusRefusal ? err.params : {};
+      return { status_code: status, body: JSON.stringify({ code, msg: t(key, params), data: null }) };
     },
   });
 

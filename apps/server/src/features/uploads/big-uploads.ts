@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { BigUpload } from '@pixelhall/contract';
 import sharp from 'sharp';
 import { SIGNATURE_BYTES, typeOfUpload } from './file-types';
+import type { StorageQuota } from './quota';
 import type { UploadsRepo } from './repo';
 import type { FileStore } from './storage';
 
@@ -53,16 +54,19 @@ export function bigUploadsService({
   repo,
   store,
   dir,
+  quota,
   clock,
 }: {
   repo: UploadsRepo;
   store: FileStore;
   /** Where tus keeps uploads in progress. */
   dir: string;
+  quota: StorageQuota;
   clock: () => number;
 }) {
   return {
     dir,
+    quota,
 
     /**
      * Takes a finished upload at `file` into the store under its SHA-256 (streamed, never held in

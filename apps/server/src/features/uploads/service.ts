@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import type { z } from 'zod';
 import { fail } from '../../http/app-error';
 import { safeType } from './file-types';
+import type { StorageQuota } from './quota';
 import type { UploadsRepo } from './repo';
 import type { FileStore } from './storage';
 
@@ -61,10 +62,12 @@ function sameKey(expected: string, given: string): boolean {
 export function uploadsService({
   repo,
   store,
+  quota,
   clock,
 }: {
   repo: UploadsRepo;
   store: FileStore;
+  quota: StorageQuota;
   clock: () => number;
 }) {
   return {
@@ -77,6 +80,9 @@ export function uploadsService({
      */
     async storeImage(ownerId: number, data: Buffer, app: ImageApp = 'images'): Promise<UploadedFile> {
       const encoded = await reencode(data, app);
+      if (!(await quota.hasRoom(ownerId, encoded.size))) {
+        throw fail('errors.upload_quota_reached', { quota: quota.label });
+      }
       const sha256 = await store.put(encoded.data);
       const mime = 'image/webp';
       const { width, height, size: bytes } = encoded;
