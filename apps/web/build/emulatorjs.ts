@@ -59,7 +59,10 @@ export async function emulatorFiles(): Promise<Map<string, Uint8Array | string>>
     // The legacy build is the one EmulatorJS loads (its reports set no `defaultWebGL2`, and the
     // app offers no switch): stored, so a start slices it instead of unpacking 7-Zip.
     const legacy = `${core}-legacy-wasm.data`;
-    files.set(`cores/${legacy}`, storedCore(readFileSync(join(dir, legacy)), extract7z, CORE_CACHE));
+    const stored = storedCore(readFileSync(join(dir, legacy)), extract7z, CORE_CACHE);
+    files.set(`cores/${legacy}`, stored.zip);
+    files.set(`cores/${legacy}.br`, stored.br);
+    files.set(`cores/${legacy}.gz`, stored.gz);
     files.set(`cores/reports/${core}.json`, readFileSync(join(dir, 'reports', `${core}.json`)));
   }
   return files;

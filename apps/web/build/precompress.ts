@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -63,8 +63,13 @@ export function precompress(): Plugin {
       order: 'post',
       sequential: true,
       async handler() {
+        // A file emitted with its compressed copies (the stored emulator cores, compressed once
+        // and cached by build/stored-core.ts) is not compressed again.
         const files = [...walk(outDir)].filter(
-          (file) => COMPRESSIBLE.test(file) && statSync(file).size >= PRECOMPRESS_MIN_BYTES,
+          (file) =>
+            COMPRESSIBLE.test(file) &&
+            statSync(file).size >= PRECOMPRESS_MIN_BYTES &&
+            !existsSync(`${file}.br`),
         );
         const saved = await Promise.all(files.map(compressFile));
         const total = saved.reduce((a, b) => a + b, 0);
