@@ -151,7 +151,7 @@ describe('upload/file over a real connection', () => {
   it('answers a form without a boundary before its body arrives, and reads no more of it', async () => {
     const socket = connect(port, '127.0.0.1');
     // Announces far more than it sends: an answer that waited for the whole body would never come.
-    socket.write(head('multipart/form-data', 50 * 1024 * 1024));
+    socket.write(head('multipart/form-data', 5 * 1024 * 1024));
     socket.write(FORM);
     let answer = '';
     socket.on('data', (chunk) => {
@@ -161,6 +161,21 @@ describe('upload/file over a real connection', () => {
     await new Promise<void>((resolve) => socket.on('close', () => resolve()).on('error', () => {}));
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
     expect(answer.toLowerCase()).toContain('connection: close');
+    await expectNothingStored();
+  });
+
+  it('refuses a form announcing more than an image at its limit before reading any of it', async () => {
+    const socket = connect(port, '127.0.0.1');
+    socket.write(head(`multipart/form-data; boundary=${BOUNDARY}`, 50 * 1024 * 1024));
+    socket.write(randomBytes(4096));
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += chunk.toString('latin1');
+    });
+    await new Promise<void>((resolve) => socket.on('close', () => resolve()).on('error', () => {}));
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer.toLowerCase()).toContain('connection: close');
+    expect(answer).toContain(translator('en-US')('errors.image_too_large', { max: '10 MB' }));
     await expectNothingStored();
   });
 

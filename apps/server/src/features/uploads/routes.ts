@@ -94,6 +94,11 @@ async function memberOf(app: FastifyInstance, request: FastifyRequest): Promise<
   return member;
 }
 
+/**
+ * The most a form may announce: the image at its limit and room for the `app` field and the parts'
+ * headers. Anything bigger is refused before a byte of it is read.
+ */
+const FORM_MAX_BYTES = IMAGE_MAX_BYTES + 64 * 1024;
 /** Parser limits other than the file's size: a form far bigger than the one the app sends. */
 const FORM_LIMITS = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
 
@@ -107,6 +112,10 @@ async function readImageForm(
   reply: FastifyReply,
 ): Promise<{ app: ImageApp; file: Buffer }> {
   if (!request.isMultipart()) throw fail('errors.file_required');
+  if (Number(request.headers['content-length']) > FORM_MAX_BYTES) {
+    reply.header('connection', 'close');
+    throw new AppError('errors.image_too_large', { max: IMAGE_MAX_LABEL }, 0, 413);
+  }
   let app: unknown;
   let file: Buffer | undefined;
   try {
