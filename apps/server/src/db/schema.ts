@@ -637,6 +637,8 @@ export interface FeedbackTable {
 export interface GameTokensTable {
   token_hash: string;
   user_id: number;
+  /** The session that minted it: the token resolves only while that session is live. */
+  session_id: number;
   expires_at: number;
   created_at: number;
 }

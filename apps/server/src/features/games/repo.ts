@@ -444,10 +444,16 @@ export function gamesRepo(db: Kysely<DB>) {
       return Number(inserted.id);
     },
 
-    async addToken(tokenHash: string, userId: number, expiresAt: number, now: number) {
+    async addToken(tokenHash: string, userId: number, sessionId: number, expiresAt: number, now: number) {
       await db
         .insertInto('game_tokens')
-        .values({ token_hash: tokenHash, user_id: userId, expires_at: expiresAt, created_at: now })
+        .values({
+          token_hash: tokenHash,
+          user_id: userId,
+          session_id: sessionId,
+          expires_at: expiresAt,
+          created_at: now,
+        })
         .execute();
       // Expired tokens of the member are dropped as new ones are made, so the table stays small.
       await db
@@ -461,9 +467,13 @@ export function gamesRepo(db: Kysely<DB>) {
       db
         .selectFrom('game_tokens')
         .innerJoin('users', 'users.id', 'game_tokens.user_id')
+        .innerJoin('sessions', 'sessions.id', 'game_tokens.session_id')
         .select(['game_tokens.user_id', 'users.username', 'users.nickname', 'users.is_tourist'])
         .where('game_tokens.token_hash', '=', tokenHash)
         .where('game_tokens.expires_at', '>', now)
+        // Signing out, a password reset or change revoke the session, and with it its tokens.
+        .where('sessions.revoked_at', 'is', null)
+        .where('sessions.expires_at', '>', now)
         .where('users.status', '=', 'active')
         .executeTakeFirst(),
 

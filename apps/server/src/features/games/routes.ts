@@ -46,7 +46,7 @@ export function gamesRoutes(game: FastifyInstance, games: GamesService): void {
   registerEndpoint(game, g.feedbackSubmit, ({ payload, member }) => games.feedback(member.id, payload), {
     rateLimit: FEEDBACK_LIMIT,
   });
-  registerEndpoint(game, g.requestToken, ({ member }) => games.requestToken(member.id));
+  registerEndpoint(game, g.requestToken, ({ member }) => games.requestToken(member));
 }
 
 /** The main API's game calls (`/api`). */

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { GAME_SORTS, type Game, type PageQuery } from '@pixelhall/contract';
+import { expiredCodeFor, GAME_SORTS, type Game, type PageQuery } from '@pixelhall/contract';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/schema';
-import { fail } from '../../http/app-error';
+import { AppError, fail } from '../../http/app-error';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import type { Member } from '../../http/request-context';
 import { recordActivity } from '../progression/activity';
@@ -357,15 +357,18 @@ export function gamesService({
       return { id };
     },
 
-    async requestToken(userId: number) {
+    /** Only a session mints one: a game token (`sessionId` 0) minting more would outlive its session. */
+    async requestToken(member: Member) {
+      if (member.sessionId === 0) throw new AppError('errors.not_logged_in', {}, expiredCodeFor('game'));
       const token = randomBytes(32).toString('base64url');
       const now = clock();
       const expiresAt = now + GAME_TOKEN_MS;
-      await repo.addToken(createHash('sha256').update(token).digest('hex'), userId, expiresAt, now);
+      const tokenHash = createHash('sha256').update(token).digest('hex');
+      await repo.addToken(tokenHash, member.id, member.sessionId, expiresAt, now);
       return { token, expires_at: expiresAt };
     },
 
-    /** The member a requestToken/token names, while it lasts and the account is active. */
+    /** The member a requestToken/token names, while it and its session last and the account is active. */
     async tokenMember(token: string): Promise<Member | null> {
       const row = await repo.tokenMember(createHash('sha256').update(token).digest('hex'), clock());
       if (!row) return null;

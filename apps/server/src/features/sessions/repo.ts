@@ -75,6 +75,11 @@ export function sessionsRepo(db: Kysely<DB>) {
         .$if(exceptSessionId !== undefined, (q) => q.where('id', '!=', exceptSessionId!))
         .execute();
     },
+
+    /** Game tokens die with their session; this also ends those of sessions that stay. */
+    async dropGameTokensOf(userId: number): Promise<void> {
+      await db.deleteFrom('game_tokens').where('user_id', '=', userId).execute();
+    },
   };
 }
 export type SessionsRepo = ReturnType<typeof sessionsRepo>;

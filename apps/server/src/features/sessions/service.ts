@@ -53,9 +53,14 @@ export function sessionsService(repo: SessionsRepo, policy: SessionPolicy, clock
 
     revoke: (sessionId: number) => repo.revoke(sessionId, clock()),
     revokeAllOf: (userId: number) => repo.revokeAllOf(userId, clock()),
-    /** Signs a member out everywhere but here, e.g. after a password change. */
-    revokeOthersOf: (userId: number, keepSessionId: number) =>
-      repo.revokeAllOf(userId, clock(), keepSessionId),
+    /**
+     * Signs a member out everywhere but here, e.g. after a password change. Every game token goes
+     * too, this session's included: one may have leaked with the password, and the host mints anew.
+     */
+    async revokeOthersOf(userId: number, keepSessionId: number): Promise<void> {
+      await repo.revokeAllOf(userId, clock(), keepSessionId);
+      await repo.dropGameTokensOf(userId);
+    },
   };
 }
 export type SessionsService = ReturnType<typeof sessionsService>;
