@@ -7,6 +7,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { ping } from './db/dialect';
+import type { Sleep } from './features/accounts/login-guard';
 import { accountsRoutes } from './features/accounts/routes';
 import { achievementsRoutes } from './features/achievements/routes';
 import { appVersionRoutes } from './features/app-version/routes';
@@ -45,6 +46,8 @@ export interface AppDeps {
   config: Config;
   database: Database;
   clock?: () => number;
+  /** How a slowed log-in waits (accounts/login-guard.ts); tests pass one that only records. */
+  sleep?: Sleep;
 }
 
 export interface App {
@@ -56,7 +59,7 @@ export interface App {
  * Builds the whole server (main API, game service, upload host, web app) without listening, so
  * tests inject requests into exactly what production runs.
  */
-export async function buildApp({ config, database, clock = Date.now }: AppDeps): Promise<App> {
+export async function buildApp({ config, database, clock = Date.now, sleep }: AppDeps): Promise<App> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
     trustProxy: config.trustProxy,
@@ -66,7 +69,7 @@ export async function buildApp({ config, database, clock = Date.now }: AppDeps):
     clientErrorHandler,
     frameworkErrors,
   });
-  const services = createServices(database, config, clock, app.log);
+  const services = createServices(database, config, clock, app.log, sleep);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(contractSerializerCompiler({ crossCheck: config.env !== 'production' }));
 

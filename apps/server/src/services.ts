@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import type { Sleep } from './features/accounts/login-guard';
 import { accountsService } from './features/accounts/service';
 import { achievementsService } from './features/achievements/service';
 import { appVersionsRepo } from './features/app-version/repo';
@@ -53,6 +54,7 @@ export function createServices(
   config: Config,
   clock: () => number,
   log: FastifyBaseLogger,
+  sleep?: Sleep,
 ) {
   const { db } = database;
   const users = usersRepo(db);
@@ -61,7 +63,7 @@ export function createServices(
     { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs },
     clock,
   );
-  const accounts = accountsService({ db, users, sessions, clock });
+  const accounts = accountsService({ db, users, sessions, clock, sleep });
   const fileStore = createFileStore(config.uploadDir);
   const tusDir = path.join(config.uploadDir, 'tus');
   const quota = storageQuota({ db, tusDir, quotaBytes: config.uploadQuotaBytes });

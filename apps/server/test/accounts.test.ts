@@ -1,5 +1,6 @@
 import { endpoints, MainCode } from '@pixelhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_LIMITS } from '../src/features/accounts/login-guard';
 import { LIMITS } from '../src/features/accounts/service';
 import { buildTestApp, type CallOptions, call, type TestApp } from './helper';
 
@@ -234,40 +235,77 @@ describe('login', () => {
     expect((await call(t.app, auth.login, payload, fresh())).body).toEqual({ code: 0, msg, data: null });
   });
 
-  it('locks an account after repeated failures from anywhere, by name or e-mail, for a while', async () => {
+  it('refuses an (account, address) pair after its failures, by name or e-mail, for a while', async () => {
     const { payload } = await register();
-    const { max, windowMs } = LIMITS.failedLoginsPerAccount;
+    const { max, windowMs } = LOGIN_LIMITS.failuresPerAccountAndAddress;
+    const guesser = newIp();
     for (let i = 0; i < max; i += 1) {
       const name = i % 2 ? payload.username.toUpperCase() : payload.email;
-      expect((await login(name, `wrong guess ${i}`)).body.msg).toBe('The user name or password is incorrect');
+      const { body } = await login(name, `wrong guess ${i}`, fromIp(guesser));
+      expect(body.msg).toBe('The user name or password is incorrect');
     }
-    // Now even the right password waits, and the answer says for how long.
-    const locked = await login(payload.username, payload.password);
+    // That address now waits even with the right password, and the answer says for how long.
+    const locked = await login(payload.username, payload.password, fromIp(guesser));
     expect(locked.status).toBe(429);
     expect(locked.body).toEqual({
       code: 0,
       msg: `Too many requests. Please try again in ${windowMs / 1000} seconds.`,
       data: null,
     });
-    const spanish = await login(payload.email, payload.password, fresh({ locale: 'es-ES' }));
+    const spanish = await login(payload.email, payload.password, fromIp(guesser, { locale: 'es-ES' }));
     expect(spanish.status).toBe(429);
     expect(spanish.body.msg).not.toBe(locked.body.msg);
     expect(spanish.body.msg).toContain(String(windowMs / 1000));
 
-    // Other accounts are not affected.
+    // The member, from a clean address, still gets in: the guesser locks out only itself.
+    expect((await login(payload.username, payload.password, fresh())).body.code).toBe(1);
     const other = await register();
-    expect((await login(other.payload.username, other.payload.password)).body.code).toBe(1);
+    expect((await login(other.payload.username, other.payload.password, fromIp(guesser))).body.code).toBe(1);
 
     t.clock.advance(windowMs);
-    expect((await login(payload.username, payload.password)).body.code).toBe(1);
+    expect((await login(payload.username, payload.password, fromIp(guesser))).body.code).toBe(1);
+  });
+
+  it('slows, never refuses, an account failed from many addresses; unknown names alike', async () => {
+    const { payload } = await register();
+    const { free } = LOGIN_LIMITS.accountSlowdown;
+    const waited = t.sleeps.length;
+    for (let i = 0; i < free + 5; i += 1) {
+      const { status, body } = await login(payload.username, `spread guess ${i}`);
+      expect(status).toBe(200);
+      expect(body.msg).toBe('The user name or password is incorrect');
+    }
+    // Each answer past the free ones waited twice as long as the last, up to the cap.
+    expect(t.sleeps.slice(waited)).toEqual([250, 500, 1000, 2000, 4000]);
+    const member = await login(payload.username, payload.password);
+    expect(member.body.code).toBe(1);
+    expect(t.sleeps.slice(waited)).toEqual([250, 500, 1000, 2000, 4000, 4000]);
+
+    // A name nobody has waits the same, so waiting tells nothing about who exists.
+    const unknownWaited = t.sleeps.length;
+    for (let i = 0; i < free + 2; i += 1) await login('nobody-by-this-name', `guess ${i}`);
+    expect(t.sleeps.slice(unknownWaited)).toEqual([250, 500]);
+  });
+
+  it('refuses an address after its failures, whichever accounts they try', async () => {
+    const ip = newIp();
+    for (let i = 0; i < LOGIN_LIMITS.failuresPerAddress.max; i += 1) {
+      expect((await login(`sprayed-name${i}`, 'password1', fromIp(ip))).body.code).toBe(0);
+    }
+    const { payload } = await register();
+    const limited = await login(payload.username, payload.password, fromIp(ip));
+    expect(limited.status).toBe(429);
+    expect((await login(payload.username, payload.password, fresh())).body.code).toBe(1);
   });
 
   it('limits attempts per IP address, whichever accounts they try', async () => {
     const ip = newIp();
-    for (let i = 0; i < LIMITS.loginPerIp.max; i += 1) {
-      expect((await login(`sprayed${i}`, 'password1', fromIp(ip))).status).toBe(200);
-    }
     const { payload } = await register();
+    // Half of them right, so the address stays under its failure limits: this is the attempt limit.
+    for (let i = 0; i < LIMITS.loginPerIp.max; i += 1) {
+      const [name, password] = i % 2 ? [payload.username, payload.password] : [`sprayed${i}`, 'password1'];
+      expect((await login(name, password, fromIp(ip))).status).toBe(200);
+    }
     const limited = await login(payload.username, payload.password, fromIp(ip));
     expect(limited.status).toBe(429);
     expect(limited.body.msg).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);

@@ -80,6 +80,8 @@ export interface TestApp {
   make: ReturnType<typeof factories>;
   /** Advances the app's clock (sessions, expiry) without waiting. */
   clock: { now: number; advance(ms: number): void };
+  /** Every wait a slowed log-in asked for, in milliseconds; none is really waited. */
+  sleeps: number[];
   close(): Promise<void>;
 }
 
@@ -98,7 +100,15 @@ export async function buildTestApp(
     },
   };
   const config = testConfig(options.config);
-  const { app, services } = await buildApp({ config, database: testDb.database, clock: () => clock.now });
+  const sleeps: number[] = [];
+  const { app, services } = await buildApp({
+    config,
+    database: testDb.database,
+    clock: () => clock.now,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
+  });
   await options.beforeReady?.(app);
   await app.ready();
   return {
@@ -107,6 +117,7 @@ export async function buildTestApp(
     database: testDb.database,
     config,
     clock,
+    sleeps,
     make: factories(testDb.database, services, () => clock.now),
     async close() {
       await app.close();

@@ -1,8 +1,21 @@
 /**
- * Counts events per key in a sliding window, in this process's memory: enough for one server
- * process; several processes behind a load balancer would share a store (DESIGN.md: Redis).
+ * What the limits need from a count of recent events per key. This process's memory serves one
+ * server process; several behind a load balancer would share a store (Redis) behind the same shape.
  */
-export function slidingWindow(options: { max: number; windowMs: number; clock: () => number }) {
+export interface AttemptWindow {
+  /** Events of the key still in the window, counting at most `max`. */
+  count(key: string): number;
+  /** Seconds until the key may try again, or 0 when it may now. */
+  retryAfter(key: string): number;
+  hit(key: string): void;
+}
+
+/** Counts events per key in a sliding window, in this process's memory. */
+export function slidingWindow(options: {
+  max: number;
+  windowMs: number;
+  clock: () => number;
+}): AttemptWindow {
   const { max, windowMs, clock } = options;
   const hits = new Map<string, number[]>();
   let lastSweep = clock();
@@ -17,7 +30,8 @@ export function slidingWindow(options: { max: number; windowMs: number; clock: (
   }
 
   return {
-    /** Seconds until the key may try again, or 0 when it may now. */
+    count: (key) => recent(key, clock()).length,
+
     retryAfter(key: string): number {
       const now = clock();
       const times = recent(key, now);

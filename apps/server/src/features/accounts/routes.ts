@@ -9,7 +9,7 @@ export function accountsRoutes(app: FastifyInstance, accounts: AccountsService):
   registerEndpoint(app, auth.register, ({ payload }) => accounts.register(payload), {
     rateLimit: LIMITS.registerPerIp,
   });
-  registerEndpoint(app, auth.login, ({ payload }) => accounts.login(payload), {
+  registerEndpoint(app, auth.login, ({ payload, request }) => accounts.login(payload, request.ip), {
     rateLimit: LIMITS.loginPerIp,
   });
   registerEndpoint(app, auth.signOut, ({ member }) => accounts.signOut(member));

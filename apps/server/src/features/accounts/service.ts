@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { uniqueViolation } from '../../db/unique-violation';
-import { AppError, fail } from '../../http/app-error';
+import { fail } from '../../http/app-error';
 import { answer } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
 import { type NewsItem, newsRepo } from '../news/repo';
 import type { SessionsService } from '../sessions/service';
 import { toUser } from '../users/profile';
 import { type UserRow, type UsersRepo, usersRepo } from '../users/repo';
-import { slidingWindow } from './attempts';
+import { loginGuard, realSleep, type Sleep } from './login-guard';
 import { hashPassword, verifyPassword } from './passwords';
 import { visitorNickname, visitorUsername } from './tourists';
 
@@ -25,15 +25,14 @@ import { visitorNickname, visitorUsername } from './tourists';
  *   stays its own.
  *
  * Limits: HTTP-level ones per IP address (`@fastify/rate-limit`, in routes.ts) and, here, failed
- * log-ins per account, keyed by the account found (so its name and its e-mail share one count)
- * or else by what was typed. Both answer 429 `errors.too_many_requests`.
+ * log-ins (login-guard.ts) per address, per account and address, and per account (slowed, never
+ * refused), keyed by the account found (so its name and its e-mail share one count) or else by
+ * what was typed. Refusals answer 429 `errors.too_many_requests`.
  */
 const MINUTE = 60_000;
 export const LIMITS = {
   /** Log-in attempts from one IP address, whichever accounts they try. */
   loginPerIp: { max: 30, timeWindow: 15 * MINUTE },
-  /** Failed log-ins on one account, wherever they come from. */
-  failedLoginsPerAccount: { max: 10, windowMs: 15 * MINUTE },
   /** New accounts and visitors from one IP address: each costs a row, sign-ups a hash too. */
   registerPerIp: { max: 20, timeWindow: 60 * MINUTE },
   touristPerIp: { max: 20, timeWindow: 60 * MINUTE },
@@ -55,10 +54,12 @@ export interface AccountsDeps {
   users: UsersRepo;
   sessions: SessionsService;
   clock: () => number;
+  /** How a slowed log-in waits; tests pass one that only records. */
+  sleep?: Sleep;
 }
 
-export function accountsService({ db, users, sessions, clock }: AccountsDeps) {
-  const failedLogins = slidingWindow({ ...LIMITS.failedLoginsPerAccount, clock });
+export function accountsService({ db, users, sessions, clock, sleep = realSleep }: AccountsDeps) {
+  const guard = loginGuard({ clock, sleep });
   // Unknown names and password-less accounts are checked against this, so a log-in takes as
   // long whether or not the account exists.
   let dummyHash: Promise<string> | undefined;
@@ -118,15 +119,17 @@ export function accountsService({ db, users, sessions, clock }: AccountsDeps) {
       return answer(await signIn(row), 'auth.welcome', { name: row.nickname });
     },
 
-    /** `login` is a user name (any case) or an e-mail address; every failure reads the same. */
-    async login({ username: login, password }: { username: string; password: string }) {
+    /**
+     * `login` is a user name (any case) or an e-mail address, tried from `address`; every failure
+     * reads the same.
+     */
+    async login({ username: login, password }: { username: string; password: string }, address: string) {
       const row = await users.findByLogin(login);
       const key = row ? `user:${row.id}` : `name:${login.trim().toLowerCase()}`;
-      const wait = failedLogins.retryAfter(key);
-      if (wait > 0) throw new AppError('errors.too_many_requests', { seconds: wait }, 0, 429);
+      await guard.admit(key, address);
       const matches = await verifyPassword(row?.password_hash ?? (await dummy()), password);
       if (!row?.password_hash || !matches) {
-        failedLogins.hit(key);
+        guard.failed(key, address);
         throw fail('errors.wrong_credentials');
       }
       return answer(await signIn(row), 'auth.welcome_back', { name: row.nickname });

@@ -1,0 +1,69 @@
+import { AppError } from '../../http/app-error';
+import { type AttemptWindow, slidingWindow } from './attempts';
+
+/*
+ * Password guessing is stopped without handing anyone a lockout of somebody else's account:
+ * - an address that fails too often is refused, whichever accounts it tries;
+ * - an (account, address) pair that fails too often is refused, and only that pair;
+ * - an account failing from many addresses is slowed, never refused: past a few failures every
+ *   answer on it waits, doubling up to a cap, so a spread-out guesser gets few tries an hour while
+ *   the member with the right password from a clean address still gets in.
+ * Unknown names are counted under what was typed, so they wait and answer like real accounts.
+ */
+const MINUTE = 60_000;
+export const LOGIN_LIMITS = {
+  /** Failed log-ins from one address, whichever accounts they try. */
+  failuresPerAddress: { max: 20, windowMs: 15 * MINUTE },
+  /** Failed log-ins on one account from one address. */
+  failuresPerAccountAndAddress: { max: 10, windowMs: 15 * MINUTE },
+  /** Failed log-ins on one account from anywhere: after `free`, answers wait `firstDelayMs`, doubling to `maxDelayMs`. */
+  accountSlowdown: { free: 5, firstDelayMs: 250, maxDelayMs: 4000, windowMs: 15 * MINUTE },
+} as const;
+
+export type Sleep = (ms: number) => Promise<void>;
+export const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** How long a log-in on an account with `failures` recent failures waits before it is checked. */
+export function accountDelayMs(failures: number): number {
+  const { free, firstDelayMs, maxDelayMs } = LOGIN_LIMITS.accountSlowdown;
+  if (failures < free) return 0;
+  return Math.min(maxDelayMs, firstDelayMs * 2 ** (failures - free));
+}
+
+type WindowFactory = (options: { max: number; windowMs: number; clock: () => number }) => AttemptWindow;
+
+export function loginGuard({
+  clock,
+  sleep,
+  window = slidingWindow,
+}: {
+  clock: () => number;
+  sleep: Sleep;
+  /** Where the counts live: this process's memory unless given a shared store. */
+  window?: WindowFactory;
+}) {
+  const { failuresPerAddress, failuresPerAccountAndAddress, accountSlowdown } = LOGIN_LIMITS;
+  const perAddress = window({ ...failuresPerAddress, clock });
+  const perPair = window({ ...failuresPerAccountAndAddress, clock });
+  // Enough history for the delay to reach its cap.
+  const capAt = accountSlowdown.free + Math.log2(accountSlowdown.maxDelayMs / accountSlowdown.firstDelayMs);
+  const perAccount = window({ max: capAt + 1, windowMs: accountSlowdown.windowMs, clock });
+  const pair = (account: string, address: string) => `${account}\n${address}`;
+
+  return {
+    /** Before the password is checked: refuses a spent address or pair (429), slows a targeted account. */
+    async admit(account: string, address: string): Promise<void> {
+      const wait = Math.max(perAddress.retryAfter(address), perPair.retryAfter(pair(account, address)));
+      if (wait > 0) throw new AppError('errors.too_many_requests', { seconds: wait }, 0, 429);
+      const delay = accountDelayMs(perAccount.count(account));
+      if (delay > 0) await sleep(delay);
+    },
+
+    failed(account: string, address: string): void {
+      perAddress.hit(address);
+      perPair.hit(pair(account, address));
+      perAccount.hit(account);
+    },
+  };
+}
+export type LoginGuard = ReturnType<typeof loginGuard>;
