@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { emulatorjs } from './build/emulatorjs';
+import { firstScreenChunks } from './build/first-screen-chunks';
 import { precompress } from './build/precompress';
 import { emulatorCacheName, serviceWorker } from './build/service-worker';
 
@@ -9,7 +10,7 @@ const emulatorCache = emulatorCacheName();
 
 export default defineConfig({
   // precompress stays last: it compresses the whole build, sw.js and the manifest included.
-  plugins: [react(), emulatorjs(), serviceWorker(emulatorCache), precompress()],
+  plugins: [react(), firstScreenChunks(), emulatorjs(), serviceWorker(emulatorCache), precompress()],
   define: { __EMULATOR_CACHE__: JSON.stringify(emulatorCache) },
   server: {
     port: 5173,
