@@ -18,6 +18,10 @@ import { feedsDatabase } from './feeds-data';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+// A phone asks for compressed answers; autocannon asks for none unless told.
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING
+  ? { 'accept-encoding': process.env.BENCH_ACCEPT_ENCODING }
+  : {};
 const POSTS = Number(process.env.BENCH_POSTS ?? 1_000_000);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const PAGE_SIZE = 20;
@@ -57,6 +61,7 @@ function headers(token: string, member = true): Record<string, string> {
   return {
     'content-type': 'application/json',
     'accept-language': 'en-US',
+    ...ACCEPT_ENCODING,
     ...(member ? { authorization: `Bearer ${token}` } : {}),
   };
 }

@@ -12,6 +12,10 @@ import autocannon from 'autocannon';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+// A phone asks for compressed answers; autocannon asks for none unless told.
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING
+  ? { 'accept-encoding': process.env.BENCH_ACCEPT_ENCODING }
+  : {};
 
 interface Scenario {
   name: string;
@@ -63,6 +67,7 @@ async function load(port: number, s: Scenario, token: string) {
     headers: {
       'content-type': 'application/json',
       'accept-language': 'en-US',
+      ...ACCEPT_ENCODING,
       ...(s.member && token ? { authorization: `Bearer ${token}` } : {}),
     },
     connections: CONNECTIONS,
