@@ -33,7 +33,7 @@ export default defineConfig({
             },
           ]
         : []),
-      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'] } },
+      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'] } },
       {
         test: {
           name: 'e2e',

@@ -20,14 +20,14 @@ interface ModuleNode {
   importedIds: readonly string[];
   exports?: readonly string[];
 }
+type ModuleGraph = (id: string) => ModuleNode | null;
+
 /**
  * Zod and the contract's schemas stay with the bundler's splitting: a module that only needs a
  * constant beside a schema would otherwise carry every schema and zod into its part, where the
  * bundler's tree-shaking leaves them to the screens that validate.
  */
 const LEFT_TO_THE_BUNDLER = /[\\/]node_modules[\\/]zod[\\/]|[\\/]contract[\\/]src[\\/]api[\\/]/;
-
-type ModuleGraph = (id: string) => ModuleNode | null;
 
 /**
  * Packages imported through an index that only re-exports: following all of the index's imports
@@ -41,7 +41,7 @@ const BARRELS: Record<string, string> = {
 };
 
 /** The names a module's source imports or re-exports from a package (types excluded). */
-export function importedNames(source: string, specifier: string): string[] {
+function importedNames(source: string, specifier: string): string[] {
   const names: string[] = [];
   const from = specifier.replace(/[/@.-]/g, '\\$&');
   const statement = new RegExp(
@@ -125,7 +125,8 @@ export function firstScreenParts(
           }
         }
       }
-      pending.push(...imports.filter((imported) => !via.some((candidate) => candidate.id === imported)));
+      // A barrel itself is passed through above, for its side effects.
+      pending.push(...imports);
     }
   }
   return partOf;
