@@ -19,7 +19,7 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 // A phone asks for compressed answers; autocannon asks for none unless told.
-const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING
+const ACCEPT_ENCODING: Record<string, string> = process.env.BENCH_ACCEPT_ENCODING
   ? { 'accept-encoding': process.env.BENCH_ACCEPT_ENCODING }
   : {};
 const POSTS = Number(process.env.BENCH_POSTS ?? 1_000_000);
