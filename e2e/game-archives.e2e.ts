@@ -166,8 +166,13 @@ describe('cloud save archives', () => {
     ).toBe(md5Hex(theirs));
     await page.locator('.adm-dialog-footer:visible').getByText("Overwrite with this device's save").click();
     await toast('Uploaded to the cloud');
-    cloud = (await callArchives(baseUrl(), token, endpoints.archives.archiveList, {})).list;
-    expect(cloud[0]!.slots[0]!.archive_md5).toBe(md5Hex(mine));
+    // The first upload's toast may still be showing: the server's state says when this one landed.
+    await expect
+      .poll(async () => {
+        cloud = (await callArchives(baseUrl(), token, endpoints.archives.archiveList, {})).list;
+        return cloud[0]!.slots[0]!.archive_md5;
+      })
+      .toBe(md5Hex(mine));
     const versions = (
       await callArchives(baseUrl(), token, endpoints.archives.archiveHistory, { id: first.id })
     ).list;
@@ -186,7 +191,8 @@ describe('cloud save archives', () => {
     await dialog().getByText('Another device saved this slot on', { exact: false }).waitFor();
     await page.locator('.adm-dialog-footer:visible').getByText('Keep the cloud save (download it)').click();
     await toast('Downloaded to this device');
-    expect(await localMd5(romMd5, 2)).toBe(md5Hex(theirs));
+    // An earlier download's toast may still be showing: the device's slot says when this one landed.
+    await expect.poll(() => localMd5(romMd5, 2)).toBe(md5Hex(theirs));
     // Cancelling changes nothing on either side.
     await saveCloudArchive(baseUrl(), token, {
       game,
@@ -220,7 +226,7 @@ describe('cloud save archives', () => {
     const cloudCard = screen('me-archives-cloud-slot').locator('[data-testid="cloud-slot"][data-slot="2"]');
     await cloudCard.getByTestId('cloud-download').click();
     await toast('Downloaded to this device');
-    expect(await localMd5(romMd5, 2)).toBe(md5Hex(third));
+    await expect.poll(() => localMd5(romMd5, 2)).toBe(md5Hex(third));
 
     // Restore an older version from the history: it replaces the local slot, after asking.
     await cloudCard.getByTestId('cloud-history').click();
@@ -235,7 +241,8 @@ describe('cloud save archives', () => {
     await dialog().getByText('Replace the save on this device?').waitFor();
     await page.locator('.adm-dialog-footer:visible').getByText('Replace', { exact: true }).click();
     await toast('Downloaded to this device');
-    expect(await localMd5(romMd5, 2)).toBe(md5Hex(theirs));
+    // An earlier download's toast may still be showing: the device's slot says when this one landed.
+    await expect.poll(() => localMd5(romMd5, 2)).toBe(md5Hex(theirs));
     await history.waitFor({ state: 'hidden' });
 
     // Delete in the cloud, after confirming.
