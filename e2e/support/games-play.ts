@@ -14,7 +14,9 @@ export interface HostWindow {
 }
 
 /** Calls the web host in the page, as the app does. */
-export function hostCall(page: Page, call: string, payload: unknown): Promise<unknown> {
+export async function hostCall(page: Page, call: string, payload: unknown): Promise<unknown> {
+  // The app loads its host after the first screen: wait for the bridge to be there.
+  await page.waitForFunction(() => 'pixelhallHost' in window);
   return page.evaluate(([c, p]) => (window as unknown as HostWindow).pixelhallHost.call(c, p), [
     call,
     payload,

@@ -31,11 +31,14 @@ export function pageUi(page: () => Page) {
         .getByText(text, { exact: true })
         .waitFor(timeoutMs ? { timeout: timeoutMs } : undefined),
     /** A `window.pixelhallHost` call, exactly as the app makes it. */
-    host: <T>(call: string, payload: unknown): Promise<T> =>
-      page().evaluate(([c, p]) => (window as unknown as HostBridge).pixelhallHost.call<T>(c, p), [
+    host: async <T>(call: string, payload: unknown): Promise<T> => {
+      // The app loads its host after the first screen: wait for the bridge to be there.
+      await page().waitForFunction(() => 'pixelhallHost' in window);
+      return page().evaluate(([c, p]) => (window as unknown as HostBridge).pixelhallHost.call<T>(c, p), [
         call,
         payload,
-      ] as const) as Promise<T>,
+      ] as const) as Promise<T>;
+    },
     /** Waits until `read` satisfies `ok`; the app works asynchronously, never after a fixed sleep. */
     async until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
       const deadline = Date.now() + timeoutMs;
