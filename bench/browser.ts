@@ -1,21 +1,8 @@
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/support/chromium';
 
 /**
- * Debian's Chromium as the browser journeys launch it (e2e/support/browser.ts): the new headless
- * mode, no GPU (WebGL runs on SwiftShader), no traffic of its own, a throwaway profile.
+ * Debian's Chromium as the browser journeys launch it, with a throwaway profile.
  */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
