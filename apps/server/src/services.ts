@@ -69,19 +69,25 @@ export function createServices(
   const quota = storageQuota({ db, tusDir, quotaBytes: config.uploadQuotaBytes });
   // The general feeds' shared page 1, dropped by every write that changes it (feeds.ts).
   const firstPages = firstPagesCache(clock);
-  const posts = postsService({ db, clock, publicUrl: config.configuredPublicUrl, firstPages });
+  const posts = postsService({
+    db,
+    engine: database.engine,
+    clock,
+    publicUrl: config.configuredPublicUrl,
+    firstPages,
+  });
   return {
     sessions,
     accounts,
     users: usersService(users, clock),
-    topics: topicsService({ db, clock }),
+    topics: topicsService({ db, engine: database.engine, clock }),
     posts,
     feeds: feedsService({ db, firstPages, clock }),
     announcements: announcementsService({ db, clock }),
     hotScore: hotScoreService(db, firstPages),
     news: newsService(db, clock),
-    comments: commentsService(db, clock, () => firstPages.clear()),
-    follows: followsService(db, clock),
+    comments: commentsService(db, database.engine, clock, () => firstPages.clear()),
+    follows: followsService(db, database.engine, clock),
     options: optionsService(optionsRepo(db), clock),
     appVersions: appVersionService(appVersionsRepo(db), clock),
     passwordReset: passwordResetService({
@@ -119,7 +125,7 @@ export function createServices(
     }),
     uploads: uploadsService({ repo: uploadsRepo(db), store: fileStore, quota, clock }),
     archives: archivesService({ db, store: fileStore, clock }),
-    games: gamesService({ db, repo: gamesRepo(db), store: fileStore, clock }),
+    games: gamesService({ db, engine: database.engine, repo: gamesRepo(db), store: fileStore, clock }),
     bigUploads: bigUploadsService({
       repo: uploadsRepo(db),
       store: fileStore,

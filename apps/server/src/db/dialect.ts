@@ -34,6 +34,14 @@ export function dialectFor(engine: Engine): Dialect {
   };
 }
 
+/**
+ * Whether a transaction that reads a row and then writes by what it read (a toggle) must lock
+ * that row first. PostgreSQL runs transactions side by side, so two such reads would see the
+ * same state; SQLite runs one transaction at a time on its one connection and has no
+ * `SELECT … FOR UPDATE`.
+ */
+export const locksRows = (engine: Engine): boolean => engine === 'postgres';
+
 export const notNull = (c: ColumnDefinitionBuilder) => c.notNull();
 
 // biome-ignore lint/suspicious/noExplicitAny: the probe works on any schema

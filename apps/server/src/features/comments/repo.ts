@@ -38,7 +38,17 @@ export function commentsRepo(db: Kysely<DB>) {
       .$if(viewerId !== null, (q) => q.where('comments.user_id', 'not in', blockedBy(db, viewerId!)));
 
   return {
-    find: (id: number) => db.selectFrom('comments').select(COLUMNS).where('id', '=', id).executeTakeFirst(),
+    /**
+     * With `lock` (db/dialect.ts `locksRows`), the comment row stays locked until the transaction
+     * ends, as the update of its like count would lock it: one member's toggles take turns.
+     */
+    find: (id: number, lock = false) =>
+      db
+        .selectFrom('comments')
+        .select(COLUMNS)
+        .where('id', '=', id)
+        .$if(lock, (q) => q.forNoKeyUpdate())
+        .executeTakeFirst(),
 
     findPost: (id: number) =>
       db

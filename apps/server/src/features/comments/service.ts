@@ -7,6 +7,7 @@ import {
   type Reply,
 } from '@pixelhall/contract';
 import type { Kysely } from 'kysely';
+import { type Engine, locksRows } from '../../db/dialect';
 import { keysetPage } from '../../db/keyset';
 import type { DB } from '../../db/schema';
 import { AppError, fail } from '../../http/app-error';
@@ -76,10 +77,12 @@ export function placeReply(target: Pick<CommentRow, 'id' | 'root_id' | 'parent_i
  */
 export function commentsService(
   db: Kysely<DB>,
+  engine: Engine,
   clock: () => number = Date.now,
   postCountsChanged: () => void = () => {},
 ) {
   const repo = commentsRepo(db);
+  const lockRows = locksRows(engine);
 
   async function withReplies(viewerId: number | null, rows: CommentRow[]): Promise<Comment[]> {
     const previews = await repo.previews(
@@ -209,7 +212,7 @@ export function commentsService(
       const now = clock();
       return db.transaction().execute(async (trx) => {
         const tx = commentsRepo(trx);
-        const comment = await tx.find(commentId);
+        const comment = await tx.find(commentId, lockRows);
         if (!comment) throw fail('errors.comment_not_found');
         const like = want ?? !(await tx.likes(commentId, member.id));
         const changed = like

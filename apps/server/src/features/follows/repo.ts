@@ -43,6 +43,21 @@ export function followsRepo(db: Kysely<DB>) {
         .where('status', '=', 'active')
         .executeTakeFirst(),
 
+    /**
+     * Locks both members' rows until the transaction ends (db/dialect.ts `locksRows`), in id
+     * order as `count` updates them, so a member's toggles of one follow take turns and two
+     * members following each other at once still never deadlock.
+     */
+    async lockPair(followerId: number, followeeId: number): Promise<void> {
+      await db
+        .selectFrom('users')
+        .select('id')
+        .where('id', 'in', [followerId, followeeId])
+        .orderBy('id')
+        .forNoKeyUpdate()
+        .execute();
+    },
+
     async follows(followerId: number, followeeId: number): Promise<boolean> {
       const row = await db
         .selectFrom('follows')

@@ -1,5 +1,6 @@
 import { expiredCodeFor, type PageQuery, type UserCard } from '@pixelhall/contract';
 import type { Kysely } from 'kysely';
+import { type Engine, locksRows } from '../../db/dialect';
 import { keysetPage, type PageStart } from '../../db/keyset';
 import type { DB } from '../../db/schema';
 import { AppError, fail } from '../../http/app-error';
@@ -18,8 +19,9 @@ type ListFetch = (start: PageStart, limit: number) => Promise<Listed[]>;
  * Following, followers and the blacklist. Blocking is one-way: who blocks stops seeing the
  * other's content; who is blocked can no longer follow, comment on or answer the blocker.
  */
-export function followsService(db: Kysely<DB>, clock: () => number = Date.now) {
+export function followsService(db: Kysely<DB>, engine: Engine, clock: () => number = Date.now) {
   const repo = followsRepo(db);
+  const lockRows = locksRows(engine);
 
   async function activeUser(id: number) {
     const user = await repo.activeUser(id);
@@ -60,22 +62,23 @@ export function followsService(db: Kysely<DB>, clock: () => number = Date.now) {
       if (userId === member.id) throw fail('errors.cannot_follow_self');
       await activeUser(userId);
       const now = clock();
-      const followed = await db.transaction().execute(async (trx) => {
+      const data = await db.transaction().execute(async (trx) => {
         const tx = followsRepo(trx);
-        const follow = want ?? !(await tx.follows(member.id, userId));
-        if (!follow) {
+        if (lockRows) await tx.lockPair(member.id, userId);
+        const followed = want ?? !(await tx.follows(member.id, userId));
+        if (!followed) {
           await tx.unfollow(member.id, userId);
-          return false;
+        } else {
+          if (await hasBlocked(trx, userId, member.id)) throw fail('errors.blocked_by_user');
+          if (await tx.follow(member.id, userId, now)) {
+            await newsRepo(trx).add(userId, { kind: 'follow', actorId: member.id }, now);
+            await recordActivity(trx, member.id, { kind: 'follow', userId }, now);
+          }
         }
-        if (await hasBlocked(trx, userId, member.id)) throw fail('errors.blocked_by_user');
-        if (await tx.follow(member.id, userId, now)) {
-          await newsRepo(trx).add(userId, { kind: 'follow', actorId: member.id }, now);
-          await recordActivity(trx, member.id, { kind: 'follow', userId }, now);
-        }
-        return true;
+        // Read before the commit: the count this follow left, not a later toggle's.
+        return { followed, follower_count: await tx.followerCount(userId) };
       });
-      const data = { followed, follower_count: await repo.followerCount(userId) };
-      return answer(data, followed ? 'community.followed' : 'community.unfollowed');
+      return answer(data, data.followed ? 'community.followed' : 'community.unfollowed');
     },
 
     async list(

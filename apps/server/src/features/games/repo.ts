@@ -242,12 +242,30 @@ export function gamesRepo(db: Kysely<DB>) {
       return Number(result.numDeletedRows) > 0;
     },
 
-    async bumpFavourites(trx: Executor, gameId: number, by: 1 | -1) {
-      await trx
+    /**
+     * The game's favourite count; undefined: no such game. With `lock` (db/dialect.ts
+     * `locksRows`), the row stays locked until the transaction ends, as `bumpFavourites` would
+     * lock it: one member's toggles take turns.
+     */
+    async favouriteCount(trx: Executor, gameId: number, lock: boolean): Promise<number | undefined> {
+      const row = await trx
+        .selectFrom('games')
+        .select('favourite_count')
+        .where('id', '=', gameId)
+        .$if(lock, (q) => q.forNoKeyUpdate())
+        .executeTakeFirst();
+      return row && Number(row.favourite_count);
+    },
+
+    /** Answers the new count. */
+    async bumpFavourites(trx: Executor, gameId: number, by: 1 | -1): Promise<number> {
+      const row = await trx
         .updateTable('games')
         .set((eb) => ({ favourite_count: eb('favourite_count', '+', by) }))
         .where('id', '=', gameId)
-        .execute();
+        .returning('favourite_count')
+        .executeTakeFirstOrThrow();
+      return Number(row.favourite_count);
     },
 
     isFavourite: async (userId: number, gameId: number, trx: Executor = db) =>

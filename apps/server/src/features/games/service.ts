@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { expiredCodeFor, GAME_SORTS, type Game, type PageQuery } from '@pixelhall/contract';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { type Engine, locksRows } from '../../db/dialect';
 import type { DB } from '../../db/schema';
 import { AppError, fail } from '../../http/app-error';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
@@ -72,15 +73,19 @@ function pageStart(page: PageQuery): number {
 
 export function gamesService({
   db,
+  engine,
   repo,
   store,
   clock,
 }: {
   db: Kysely<DB>;
+  engine: Engine;
   repo: GamesRepo;
   store: FileStore;
   clock: () => number;
 }) {
+  const lockRows = locksRows(engine);
+
   async function gameOrFail(id: number): Promise<GameRow> {
     const row = await repo.find(id);
     if (!row) throw fail('errors.game_not_found');
@@ -246,17 +251,19 @@ export function gamesService({
      * changed (the primary key decides), so double taps and retries can't drift it.
      */
     async collect(userId: number, gameId: number, want: boolean | undefined) {
-      await gameOrFail(gameId);
-      await db.transaction().execute(async (trx) => {
+      // Answered from inside the transaction: the state and count this call left, not a later one's.
+      return db.transaction().execute(async (trx) => {
+        let count = await repo.favouriteCount(trx, gameId, lockRows);
+        if (count === undefined) throw fail('errors.game_not_found');
         const target = want ?? !(await repo.isFavourite(userId, gameId, trx));
         if (target) {
           if (await repo.addFavourite(trx, userId, gameId, clock()))
-            await repo.bumpFavourites(trx, gameId, 1);
+            count = await repo.bumpFavourites(trx, gameId, 1);
         } else if (await repo.removeFavourite(trx, userId, gameId)) {
-          await repo.bumpFavourites(trx, gameId, -1);
+          count = await repo.bumpFavourites(trx, gameId, -1);
         }
+        return { id: gameId, is_collected: target, favourite_count: count };
       });
-      return collectState(userId, gameId);
     },
 
     async favourites(userId: number, page: PageQuery) {

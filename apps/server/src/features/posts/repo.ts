@@ -35,12 +35,17 @@ export function postsRepo(db: Kysely<DB>) {
   }
 
   return {
-    find: (id: number) =>
+    /**
+     * With `lock` (db/dialect.ts `locksRows`), the post row stays locked until the transaction
+     * ends, as the update of its like count would lock it: one member's toggles take turns.
+     */
+    find: (id: number, lock = false) =>
       db
         .selectFrom('posts')
         .innerJoin('topics', 'topics.id', 'posts.topic_id')
         .select(['posts.id', 'posts.user_id', 'posts.topic_id', 'topics.min_age as topic_min_age'])
         .where('posts.id', '=', id)
+        .$if(lock, (q) => q.forNoKeyUpdate('posts'))
         .executeTakeFirst(),
 
     topic: (id: number) =>

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { endpoints, PayloadOf, Post } from '@pixelhall/contract';
 import type { Kysely } from 'kysely';
+import { type Engine, locksRows } from '../../db/dialect';
 import type { DB } from '../../db/schema';
 import { fail } from '../../http/app-error';
 import { answer } from '../../http/envelope';
@@ -39,11 +40,13 @@ const TARGET_MISSING = {
 /** One post at a time: writing, reading, deleting, liking, sharing, reporting, restyling. */
 export function postsService({
   db,
+  engine,
   clock,
   publicUrl,
   firstPages,
 }: {
   db: Kysely<DB>;
+  engine: Engine;
   clock: () => number;
   /** Where shared links point; null: the origin the request came from. */
   publicUrl: string | null;
@@ -51,6 +54,7 @@ export function postsService({
   firstPages: FirstPages;
 }) {
   const repo = postsRepo(db);
+  const lockRows = locksRows(engine);
 
   async function shown(viewerId: number | null, id: number): Promise<Post> {
     const post = await presentPost(db, viewerId, id);
@@ -139,7 +143,7 @@ export function postsService({
       assertFullMember(member);
       const answered = await db.transaction().execute(async (trx) => {
         const tx = postsRepo(trx);
-        const post = await tx.find(id);
+        const post = await tx.find(id, lockRows);
         if (!post) throw fail('errors.post_not_found');
         const now = clock();
         let liked: boolean;

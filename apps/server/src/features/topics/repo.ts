@@ -30,7 +30,17 @@ export function topicsRepo(db: Kysely<DB>) {
     categoryExists: async (id: number) =>
       Boolean(await db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst()),
 
-    find: (id: number) => db.selectFrom('topics').select(TOPIC).where('id', '=', id).executeTakeFirst(),
+    /**
+     * With `lock` (db/dialect.ts `locksRows`), the topic row stays locked until the transaction
+     * ends, as the update of its follower count would lock it: one member's toggles take turns.
+     */
+    find: (id: number, lock = false) =>
+      db
+        .selectFrom('topics')
+        .select(TOPIC)
+        .where('id', '=', id)
+        .$if(lock, (q) => q.forNoKeyUpdate())
+        .executeTakeFirst(),
 
     /** Oldest first, so a category's topics keep their places as new ones are added. */
     inCategory: (categoryId: number, offset: number, limit: number) =>

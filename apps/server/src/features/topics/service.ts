@@ -8,6 +8,7 @@ import {
 } from '@pixelhall/contract';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { type Engine, locksRows } from '../../db/dialect';
 import type { DB } from '../../db/schema';
 import { uniqueViolation } from '../../db/unique-violation';
 import { fail } from '../../http/app-error';
@@ -44,8 +45,17 @@ export interface NewTopic {
 }
 
 /** Categories (the home tabs), their topics, and following topics. */
-export function topicsService({ db, clock }: { db: Kysely<DB>; clock: () => number }) {
+export function topicsService({
+  db,
+  engine,
+  clock,
+}: {
+  db: Kysely<DB>;
+  engine: Engine;
+  clock: () => number;
+}) {
   const repo = topicsRepo(db);
+  const lockRows = locksRows(engine);
 
   async function present(rows: TopicRow[], viewer: Member | null): Promise<Topic[]> {
     const followed = viewer
@@ -108,7 +118,7 @@ export function topicsService({ db, clock }: { db: Kysely<DB>; clock: () => numb
       assertFullMember(member);
       const result = await db.transaction().execute(async (trx) => {
         const tx = topicsRepo(trx);
-        if (!(await tx.find(id))) throw fail('errors.topic_not_found');
+        if (!(await tx.find(id, lockRows))) throw fail('errors.topic_not_found');
         let followed: boolean;
         if (follow === true) {
           await tx.follow(id, member.id, clock());
