@@ -507,16 +507,19 @@ describe('other/comments', () => {
     expect([rest.list.map((x) => x.id), rest.cursor]).toEqual([[top.id], null]);
   });
 
-  it("keeps comments on adult posts on the member's own page only", async () => {
+  it("keeps comments on adult posts on the member's own page only, with the 18+ answer", async () => {
     const author = await t.make.member();
     const writer = await t.make.member();
     const adult = await insertPost(t.database, author.user.id, { minAge: 18 });
     const free = await insertPost(t.database, author.user.id);
-    await comment(writer, adult.id);
+    const grownUp = await comment(writer, adult.id);
     const visible = await comment(writer, free.id);
-    const others = await ofUser({ user_id: writer.user.id });
+    const others = await ofUser({ user_id: writer.user.id, adult_confirmed: true });
     expect([others.list.map((x) => x.id), others.total]).toEqual([[visible.id], 1]);
-    expect((await ofUser({}, writer)).total).toBe(2);
+    const own = await ofUser({}, writer);
+    expect([own.list.map((x) => x.id), own.total]).toEqual([[visible.id], 1]);
+    const confirmed = await ofUser({ adult_confirmed: true }, writer);
+    expect([confirmed.list.map((x) => x.id), confirmed.total]).toEqual([[visible.id, grownUp.id], 2]);
   });
 
   it('needs a member: named, or the caller', async () => {

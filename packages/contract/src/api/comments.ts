@@ -54,7 +54,13 @@ export const commentLists = endpoint({
   methods: ['POST', 'GET'],
   auth: 'optional',
   summary: "A post's comments, New (newest first) or Best (most liked), each with its first replies",
-  payload: pageQuery.extend({ post_id: idField, sort: z.enum(['new', 'best']).default('new') }),
+  payload: pageQuery.extend({
+    post_id: idField,
+    sort: z.enum(['new', 'best']).default('new'),
+    adult_confirmed: toggleField.describe(
+      'The reader confirmed being 18+ (posts of adult topics), as for posts/detail',
+    ),
+  }),
   data: listOf(commentSchema),
 });
 
@@ -64,7 +70,12 @@ export const commentReplies = endpoint({
   methods: ['POST', 'GET'],
   auth: 'optional',
   summary: 'More replies of a thread, oldest first',
-  payload: pageQuery.extend({ comment_id: idField }),
+  payload: pageQuery.extend({
+    comment_id: idField,
+    adult_confirmed: toggleField.describe(
+      'The reader confirmed being 18+ (posts of adult topics), as for posts/detail',
+    ),
+  }),
   data: listOf(replySchema),
 });
 
@@ -110,7 +121,12 @@ export const otherComments = endpoint({
   methods: ['POST', 'GET'],
   auth: 'optional',
   summary: "A member's comments, newest first; without user_id, the caller's",
-  payload: pageQuery.extend({ user_id: integer(z.number().int().positive()).optional() }),
+  payload: pageQuery.extend({
+    user_id: integer(z.number().int().positive()).optional(),
+    adult_confirmed: toggleField.describe(
+      "The reader confirmed being 18+: the caller's own page then holds comments on posts of adult topics too",
+    ),
+  }),
   data: listOf(userCommentSchema),
 });
 

@@ -138,7 +138,12 @@ export const sharePost = endpoint({
   path: 'share/posts',
   auth: 'optional',
   summary: 'Count a share and answer the link to share',
-  payload: z.object({ id: idField }),
+  payload: z.object({
+    id: idField,
+    adult_confirmed: toggleField.describe(
+      'The reader confirmed being 18+ (adult topics), as for posts/detail',
+    ),
+  }),
   data: z.object({ link: z.string(), share_count: z.number().int().min(0), post: postSchema }),
 });
 
@@ -290,6 +295,9 @@ export const userPosts = endpoint({
   payload: pageQuery.extend({
     user_id: integer(z.number().int().positive()).optional(),
     tab: z.enum(['posts', 'upvoted']).default('posts'),
+    adult_confirmed: toggleField.describe(
+      "The reader confirmed being 18+: the caller's upvoted tab then holds posts of adult topics too",
+    ),
   }),
   data: listOf(postSchema),
 });

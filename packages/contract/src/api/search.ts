@@ -61,7 +61,9 @@ export const translateText = endpoint({
     kind: z.enum(['post', 'comment']),
     id: integer(z.number().int().positive()),
     target: z.string().min(2).max(10).describe('A locale such as es-ES'),
-    adult_confirmed: toggleField.describe('The reader confirmed being 18+ (posts of adult topics)'),
+    adult_confirmed: toggleField.describe(
+      'The reader confirmed being 18+ (posts of adult topics and their comments)',
+    ),
   }),
   data: z.object({ text: z.string(), source: z.string().describe('Detected source language') }),
 });

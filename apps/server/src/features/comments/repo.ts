@@ -50,11 +50,13 @@ export function commentsRepo(db: Kysely<DB>) {
         .$if(lock, (q) => q.forNoKeyUpdate())
         .executeTakeFirst(),
 
-    findPost: (id: number) =>
+    /** The topic a post is in, for its age limit; undefined when there is no such post. */
+    topicOfPost: (postId: number) =>
       db
         .selectFrom('posts')
-        .select(['id', 'user_id', 'comments_open'])
-        .where('id', '=', id)
+        .innerJoin('topics', 'topics.id', 'posts.topic_id')
+        .select('topics.min_age')
+        .where('posts.id', '=', postId)
         .executeTakeFirst(),
 
     /**
@@ -170,8 +172,8 @@ export function commentsRepo(db: Kysely<DB>) {
     },
 
     /**
-     * A member's comments, newest first, with the post each belongs to (for the paid gate).
-     * Comments on adult posts stay on the member's own page only, as their posts do.
+     * A member's comments, newest first, with the post each belongs to (for the paid gate);
+     * comments on adult topics' posts only `withAdult` (the service decides who may see them).
      */
     byUser(userId: number, withAdult: boolean, start: PageStart, limit: number) {
       const after = afterOf(start);

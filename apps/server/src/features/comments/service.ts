@@ -17,7 +17,7 @@ import { assertFullMember } from '../accounts/tourists';
 import { hasBlocked } from '../follows/blacklist';
 import { authorsOf } from '../follows/people';
 import { newsRepo } from '../news/repo';
-import { canSeeContent, teaserOf } from '../posts/gate';
+import { assertAdultConfirmed, canSeeContent, teaserOf } from '../posts/gate';
 import { recordActivity } from '../progression/activity';
 import { type CommentRow, type CommentSort, commentsRepo } from './repo';
 
@@ -104,8 +104,14 @@ export function commentsService(
   }
 
   return {
-    async list(viewer: Member | null, query: PageQuery & { post_id: number; sort: CommentSort }) {
-      if (!(await repo.findPost(query.post_id))) throw fail('errors.post_not_found');
+    /** A post's comments, behind the same 18+ answer as the post itself (posts/detail). */
+    async list(
+      viewer: Member | null,
+      query: PageQuery & { post_id: number; sort: CommentSort; adult_confirmed?: boolean },
+    ) {
+      const topic = await repo.topicOfPost(query.post_id);
+      if (!topic) throw fail('errors.post_not_found');
+      assertAdultConfirmed(topic, query.adult_confirmed);
       const viewerId = viewer?.id ?? null;
       const keyOf = query.sort === 'best' ? (r: CommentRow) => [r.like_count, Number(r.id)] : byTime;
       const [{ rows, cursor }, total] = await Promise.all([
@@ -117,10 +123,15 @@ export function commentsService(
       return { list: await withReplies(viewerId, rows), total, cursor };
     },
 
-    /** A thread's replies; a reply's id stands for its thread. */
-    async replies(viewer: Member | null, query: PageQuery & { comment_id: number }) {
+    /** A thread's replies; a reply's id stands for its thread. Adult topics: as `list`. */
+    async replies(
+      viewer: Member | null,
+      query: PageQuery & { comment_id: number; adult_confirmed?: boolean },
+    ) {
       const comment = await repo.find(query.comment_id);
-      if (!comment) throw fail('errors.comment_not_found');
+      const topic = comment && (await repo.topicOfPost(Number(comment.post_id)));
+      if (!comment || !topic) throw fail('errors.comment_not_found');
+      assertAdultConfirmed(topic, query.adult_confirmed);
       const rootId = comment.root_id === null ? Number(comment.id) : Number(comment.root_id);
       const viewerId = viewer?.id ?? null;
       const [{ rows, cursor }, total] = await Promise.all([
@@ -262,8 +273,11 @@ export function commentsService(
       return answer({ post_id: postId, comment_count: commentCount }, 'community.comment_deleted');
     },
 
-    /** A member's comments with the post each is on; a paid post shows its teaser unless open. */
-    async byUser(viewer: Member | null, query: PageQuery & { user_id?: number }) {
+    /**
+     * A member's comments with the post each is on; a paid post shows its teaser unless open.
+     * Comments on adult topics' posts show on the member's own page only, with the 18+ answer.
+     */
+    async byUser(viewer: Member | null, query: PageQuery & { user_id?: number; adult_confirmed?: boolean }) {
       const userId = query.user_id ?? viewer?.id;
       if (userId === undefined) throw new AppError('errors.not_logged_in', {}, expiredCodeFor('api'));
       const user = await db
@@ -274,10 +288,10 @@ export function commentsService(
         .executeTakeFirst();
       if (!user) throw fail('errors.user_not_found');
       const viewerId = viewer?.id ?? null;
-      const own = viewerId === userId;
+      const withAdult = viewerId === userId && query.adult_confirmed === true;
       const [{ rows, cursor }, total] = await Promise.all([
-        keysetPage(query, byTime, 2, (start, limit) => repo.byUser(userId, own, start, limit)),
-        repo.countByUser(userId, own),
+        keysetPage(query, byTime, 2, (start, limit) => repo.byUser(userId, withAdult, start, limit)),
+        repo.countByUser(userId, withAdult),
       ]);
       const posts = new Map(
         rows.map((r) => {

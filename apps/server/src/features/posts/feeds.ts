@@ -248,7 +248,7 @@ export function feedsService({
     /** user/posts: what a member wrote, or upvoted (by like time); without user_id, the caller's. */
     async ofUser(
       viewer: Member | null,
-      query: PageQuery & { user_id?: number; tab: 'posts' | 'upvoted' },
+      query: PageQuery & { user_id?: number; tab: 'posts' | 'upvoted'; adult_confirmed?: boolean },
     ): Promise<Feed> {
       const userId = query.user_id ?? viewer?.id;
       if (userId === undefined) throw new AppError('errors.not_logged_in', {}, expiredCodeFor('api'));
@@ -260,9 +260,11 @@ export function feedsService({
         .executeTakeFirst();
       if (!user) throw fail('errors.user_not_found');
       if (viewer && (await repo.blocks(viewer.id, userId))) return EMPTY;
-      // Members see all of their own; others see what the general feeds would show them.
+      // Members see all they wrote, and what they upvoted in adult topics with the 18+ answer, as
+      // a category feed shows it; others see what the general feeds would show them.
       const viewerId = viewer?.id ?? null;
-      const filters = [...(viewerId === userId ? [] : [notAdult]), ...notBlockedBy(viewerId)];
+      const own = viewerId === userId && (query.tab === 'posts' || query.adult_confirmed === true);
+      const filters = [...(own ? [] : [notAdult]), ...notBlockedBy(viewerId)];
       if (query.tab === 'upvoted') {
         const likes = likedSegment(db, userId, filters);
         const { n } = await db

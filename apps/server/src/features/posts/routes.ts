@@ -32,7 +32,8 @@ export function postsRoutes(
   registerEndpoint(
     app,
     api.sharePost,
-    ({ member, payload, request }) => posts.share(member, payload.id, originOf(request)),
+    ({ member, payload, request }) =>
+      posts.share(member, payload.id, originOf(request), payload.adult_confirmed),
     // Anyone may share, visitors too: the limit keeps the count (and the hot score) honest.
     { rateLimit: { max: SHARES_PER_MINUTE, timeWindow: '1 minute' } },
   );

@@ -174,7 +174,11 @@ export function postsService({
       return answered;
     },
 
-    async share(viewer: Member | null, id: number, origin: string) {
+    /** Shows the post as `detail` does, so an adult topic's post needs the 18+ answer before it counts. */
+    async share(viewer: Member | null, id: number, origin: string, adultConfirmed: boolean | undefined) {
+      const post = await repo.find(id);
+      if (!post) throw fail('errors.post_not_found');
+      assertAdultConfirmed({ min_age: post.topic_min_age }, adultConfirmed);
       const now = clock();
       const shareCount = await db.transaction().execute(async (trx) => {
         const count = await postsRepo(trx).share(id);

@@ -45,17 +45,23 @@ export function translateService({
     return post.text;
   }
 
-  /** A comment's text, unless it is gone or its author is on the viewer's blacklist. */
-  async function commentText(viewerId: number | null, id: number) {
+  /**
+   * A comment's text, unless it is gone or its author is on the viewer's blacklist; on a post of
+   * an adult topic, only with the 18+ answer, as comment/lists shows it.
+   */
+  async function commentText(viewerId: number | null, id: number, adultConfirmed: boolean | undefined) {
     const comment = await db
       .selectFrom('comments')
-      .select(['text', 'user_id'])
-      .where('id', '=', id)
+      .innerJoin('posts', 'posts.id', 'comments.post_id')
+      .innerJoin('topics', 'topics.id', 'posts.topic_id')
+      .select(['comments.text', 'comments.user_id', 'topics.min_age'])
+      .where('comments.id', '=', id)
       .executeTakeFirst();
     if (!comment) throw fail('errors.comment_not_found');
     if (viewerId !== null && (await hasBlocked(db, viewerId, Number(comment.user_id)))) {
       throw fail('errors.comment_not_found');
     }
+    assertAdultConfirmed(comment, adultConfirmed);
     return comment.text;
   }
 
@@ -70,7 +76,7 @@ export function translateService({
       const text =
         request.kind === 'post'
           ? await postText(viewerId, request.id, request.adult_confirmed)
-          : await commentText(viewerId, request.id);
+          : await commentText(viewerId, request.id, request.adult_confirmed);
       if (text.trim() === '') return { text, source: language };
 
       const digest = createHash('sha256').update(text).digest('base64url');
