@@ -18,3 +18,10 @@ export const useAdultConfirmation = create<AdultState>()(
     persisted<AdultState>('adult'),
   ),
 );
+
+/**
+ * The answer as the payload field the server asks for before it shows an adult topic's post or
+ * its comments; nothing until the reader said yes.
+ */
+export const adultAnswer = (): { adult_confirmed?: true } =>
+  useAdultConfirmation.getState().confirmed ? { adult_confirmed: true } : {};

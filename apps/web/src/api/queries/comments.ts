@@ -2,6 +2,7 @@ import { type Comment, DOUBLE_TAP_MS, endpoints, type Reply } from '@pixelhall/c
 import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useGuard } from '../../app/guard';
+import { adultAnswer } from '../../state/adult';
 import { request } from '../client';
 import { queryClient } from '../query-client';
 import { applyToComments, applyToReplies, type CommentChange } from './comment-cache';
@@ -26,7 +27,7 @@ export function usePostComments(postId: number, sort: CommentSort, enabled = tru
     fetchPage: (param, signal) =>
       request(
         endpoints.comments.commentLists,
-        { post_id: postId, sort, ...pageFields(param) },
+        { post_id: postId, sort, ...adultAnswer(), ...pageFields(param) },
         { ...quiet, signal },
       ),
     enabled,
@@ -40,7 +41,7 @@ export function useThreadReplies(rootId: number, enabled: boolean) {
     fetchPage: (param, signal) =>
       request(
         endpoints.comments.commentReplies,
-        { comment_id: rootId, ...pageFields(param) },
+        { comment_id: rootId, ...adultAnswer(), ...pageFields(param) },
         { ...quiet, signal },
       ),
     enabled,

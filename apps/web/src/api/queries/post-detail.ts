@@ -1,6 +1,7 @@
 import { endpoints, type REPORT_REASONS } from '@pixelhall/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { emitAppEvent } from '../../app/events';
+import { adultAnswer } from '../../state/adult';
 import { request } from '../client';
 import { queryClient } from '../query-client';
 import { postKeys } from './posts';
@@ -21,7 +22,7 @@ export function useTranslateEnabled(): boolean {
 /** Counts a share and answers the link to hand on; the new count goes out to every screen. */
 export function useSharePost() {
   return useMutation({
-    mutationFn: (id: number) => request(endpoints.posts.sharePost, { id }, quiet),
+    mutationFn: (id: number) => request(endpoints.posts.sharePost, { id, ...adultAnswer() }, quiet),
     onSuccess: ({ share_count }, id) => emitAppEvent('share', { postId: id, shareCount: share_count }),
   });
 }

@@ -1,6 +1,7 @@
 import { type DataOf, endpoints } from '@pixelhall/contract';
 import { type InfiniteData, useMutation } from '@tanstack/react-query';
 import { emitAppEvent, useAppEvent } from '../../app/events';
+import { adultAnswer } from '../../state/adult';
 import { request } from '../client';
 import { queryClient } from '../query-client';
 import { type ListPage, withoutItems } from './list-pages';
@@ -27,7 +28,8 @@ export function useUserComments(userId: number | null) {
     fetchPage: (param, signal) =>
       request(
         endpoints.comments.otherComments,
-        { ...(userId ? { user_id: userId } : {}), ...pageFields(param) },
+        // The caller's own page holds comments on adult topics' posts once they answered 18+.
+        { ...(userId ? { user_id: userId } : adultAnswer()), ...pageFields(param) },
         { successToast: false, signal },
       ),
   });

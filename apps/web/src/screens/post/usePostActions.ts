@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDeletePost, useSharePost } from '../../api/queries/post-detail';
 import { host } from '../../host';
+import { adultAnswer } from '../../state/adult';
 import { usePreferences } from '../../state/preferences';
 import { showFailToast, showSuccessToast } from '../../ui/feedback';
 import { nextOverlayZIndex, overlayStyle } from '../../ui/overlay';
@@ -59,7 +60,12 @@ export function usePostActions(post: Post | undefined) {
       setTranslating(true);
       try {
         setTranslation(
-          await host.call<Translation>('machineTranslate', { kind: 'post', id: post.id, target: locale }),
+          await host.call<Translation>('machineTranslate', {
+            kind: 'post',
+            id: post.id,
+            target: locale,
+            ...adultAnswer(),
+          }),
         );
       } catch {
         // The bridge showed why.
