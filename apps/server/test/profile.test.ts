@@ -1,6 +1,7 @@
 import { endpoints, MainCode } from '@pixelhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, type TestApp } from './helper';
+import { insertUpload } from './support/uploads';
 
 const { getUser, editUser } = endpoints.users;
 const auth = endpoints.auth;
@@ -24,7 +25,16 @@ async function registered() {
   return body.data as { token: string; user: { id: number; nickname: string; signature: string } };
 }
 
-const AVATAR = `/upload/files/${'ab'.repeat(32)}.webp`;
+/** A picture the member uploaded, at the address upload/file answered for it. */
+async function uploadedAvatar(ownerId: number): Promise<string> {
+  const sha256 = await insertUpload(t.database, {
+    mime: 'image/webp',
+    bytes: 2048,
+    ownerId,
+    now: t.clock.now,
+  });
+  return `/upload/files/${sha256}.webp`;
+}
 
 describe('get/user', () => {
   it('shows the e-mail, password state and linked providers only to the member themself', async () => {
@@ -66,11 +76,12 @@ describe('get/user', () => {
 describe('edit/user', () => {
   it('saves the nickname, signature and avatar, trimmed, and answers the whole profile', async () => {
     const { token, user } = await registered();
+    const avatar = await uploadedAvatar(user.id);
     t.clock.advance(1000);
     const { body } = await call(
       t.app,
       editUser,
-      { nickname: '  Pixel Painter ✨ ', signature: ' I draw sprites. ', avatar: AVATAR },
+      { nickname: '  Pixel Painter ✨ ', signature: ' I draw sprites. ', avatar },
       { token },
     );
     expect(body.code).toBe(1);
@@ -79,14 +90,14 @@ describe('edit/user', () => {
       id: user.id,
       nickname: 'Pixel Painter ✨',
       signature: 'I draw sprites.',
-      avatar: AVATAR,
+      avatar,
       email: `painter${sequence}@example.org`,
       has_password: true,
     });
     expect((await call(t.app, getUser, { user_id: user.id })).body.data).toMatchObject({
       nickname: 'Pixel Painter ✨',
       signature: 'I draw sprites.',
-      avatar: AVATAR,
+      avatar,
     });
   });
 
@@ -122,6 +133,11 @@ describe('edit/user', () => {
       'an avatar that is not an upload',
       { avatar: 'https://evil.example/a.png' },
       'Please choose an image (JPEG, PNG, GIF or WebP)',
+    ],
+    [
+      'a picture nobody uploaded',
+      { avatar: `/upload/files/${'ab'.repeat(32)}.webp` },
+      'A file could not be found. Please upload it again.',
     ],
   ])('refuses %s and keeps the profile', async (_name, payload, msg) => {
     const { token, user } = await registered();

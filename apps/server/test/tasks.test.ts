@@ -19,6 +19,7 @@ import {
   taskOf,
 } from './support/progression';
 import type { Caller } from './support/social';
+import { insertUpload } from './support/uploads';
 
 const k = endpoints.tasks;
 const en = translator('en-US');
@@ -141,7 +142,12 @@ describe('tasks fed by real actions', () => {
     await follow(member, stars[1]!);
     expect(await taskOf(t, member, 'newbie_follow')).toMatchObject({ count: 2 });
 
-    const sha = 'a'.repeat(64);
+    const sha = await insertUpload(t.database, {
+      mime: 'image/webp',
+      bytes: 2048,
+      ownerId: member.user.id,
+      now: t.clock.now,
+    });
     await ok(endpoints.users.editUser, { avatar: `/upload/files/${sha}.webp` }, member);
     expect(await taskOf(t, member, 'newbie_avatar')).toMatchObject({ count: 1, state: 'claimable' });
     // A nickname change is not an avatar.

@@ -34,7 +34,8 @@ const EXTENSIONS: Record<string, string> = {
 
 type UploadedFile = z.output<typeof uploadedFileSchema>;
 
-const fileUrl = (sha256: string, mime: string) => `/upload/files/${sha256}.${EXTENSIONS[mime]}`;
+/** The address upload/file answers for a stored picture. */
+export const fileUrl = (sha256: string, mime: string) => `/upload/files/${sha256}.${EXTENSIONS[mime]}`;
 
 export interface StoredFile {
   sha256: string;

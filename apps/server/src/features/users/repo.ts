@@ -130,6 +130,16 @@ export function usersRepo(db: Kysely<DB>) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /** The type of a file `userId` uploaded themself; undefined when they didn't upload it. */
+    uploadOf: (userId: number, sha256: string) =>
+      db
+        .selectFrom('upload_owners as o')
+        .innerJoin('uploads', 'uploads.sha256', 'o.sha256')
+        .select('uploads.mime')
+        .where('o.user_id', '=', userId)
+        .where('o.sha256', '=', sha256)
+        .executeTakeFirst(),
+
     providersOf: async (userId: number) => (await providersOf(db, { userId })).map((r) => r.provider),
   };
 }

@@ -4,6 +4,7 @@ import { answer } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
 import { assertFullMember } from '../accounts/tourists';
 import { recordActivity } from '../progression/activity';
+import { fileUrl } from '../uploads/service';
 import { toUser } from './profile';
 import { type UsersRepo, usersRepo } from './repo';
 
@@ -18,6 +19,18 @@ export function usersService(repo: UsersRepo, clock: () => number = Date.now) {
     const row = await repo.findActive(id);
     if (!row) throw fail('errors.not_found');
     return toUser(row, { providers: await repo.providersOf(id) });
+  }
+
+  /**
+   * A new avatar is a picture the member uploaded, at the address upload/file gave them: as with
+   * a post's files, another member's upload (or none at all) can't be worn, nor earn the avatar task.
+   */
+  async function assertOwnPicture(userId: number, avatar: string): Promise<void> {
+    // The picture already worn may be sent back with other changes, whoever put it there.
+    if ((await repo.findActive(userId))?.avatar === avatar) return;
+    const sha256 = /^\/upload\/files\/([0-9a-f]{64})\./.exec(avatar)?.[1];
+    const upload = sha256 ? await repo.uploadOf(userId, sha256) : undefined;
+    if (!sha256 || !upload || fileUrl(sha256, upload.mime) !== avatar) throw fail('errors.file_unknown');
   }
 
   return {
@@ -35,6 +48,7 @@ export function usersService(repo: UsersRepo, clock: () => number = Date.now) {
     async edit(member: Member, changes: ProfileChanges) {
       // Others would see a visitor's name and picture: only members choose them.
       assertFullMember(member);
+      if (changes.avatar) await assertOwnPicture(member.id, changes.avatar);
       const now = clock();
       await repo.transaction(async (trx) => {
         // Kysely leaves out fields that are undefined, so only what was sent changes.

@@ -1,0 +1,735 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  ADULT_AGE,
+  type ArchiveVersion,
+  type EndpointDef,
+  type Envelope,
+  endpoints,
+  endpointUrl,
+  expiredCodeFor,
+  type HttpMethod,
+  LEVEL_BET,
+  LEVEL_TOPIC_CREATE,
+  LOCALE_VALUES,
+  type MessageKey,
+  UPLOAD_BIG_PATH,
+} from '@pixelhall/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/database';
+import { COLORS, STYLES } from '../src/features/posts/palette';
+import { translator } from '../src/i18n';
+import { installEconomyCatalog } from '../src/seed/economy-catalog';
+import { buildTestApp, call, type TestApp } from './helper';
+import { insertCategory, insertTopic, setLevel } from './support/community';
+import { grantBalance, requestId } from './support/economy';
+import type { Caller } from './support/social';
+import { insertUpload } from './support/uploads';
+
+/**
+ * Who may do what, in tables. The members-only endpoints come from the contract, so an endpoint
+ * added tomorrow is swept by every bearer below without anyone listing it here.
+ */
+const { posts, comments, follows, archives, games, bets, topics, levels, tasks, props, users } = endpoints;
+const en = translator('en-US');
+
+type Call = { def: EndpointDef; method: HttpMethod; name: string };
+const contract = Object.values(endpoints).flatMap((group) => Object.values(group) as EndpointDef[]);
+const callsOf = (defs: EndpointDef[]): Call[] =>
+  defs.flatMap((def) =>
+    def.methods.map((method) => ({ def, method, name: `${method} ${endpointUrl(def)}` })),
+  );
+
+const membersOnly = callsOf(contract.filter((def) => def.auth === 'required'));
+/**
+ * A game token (`requestToken/token`) opens the game service and the upload host, for the
+ * emulator and the archive sync; everything else takes a session, and so does minting one,
+ * or a game token could renew itself past its session.
+ */
+const sessionOnly = membersOnly.filter(({ def }) => def.base === 'api' || def === games.requestToken);
+const gameTokenOpens = membersOnly.filter((c) => !sessionOnly.includes(c));
+
+let t: TestApp;
+let uploadDir: string;
+let scratch: string;
+
+/** The member whose things everyone else tries to touch, and those things. */
+type Member = Awaited<ReturnType<TestApp['make']['member']>>;
+let owner: Member;
+let intruder: Member;
+const owned = { topic: 0, post: 0, comment: 0, picture: '', state: '', slot: 0, blocked: 0, bigUpload: '' };
+
+const bearerTokens = { expired: '', signedOut: '', game: '' };
+
+beforeAll(async () => {
+  uploadDir = mkdtempSync(path.join(tmpdir(), 'pixelhall-authz-'));
+  scratch = mkdtempSync(path.join(tmpdir(), 'pixelhall-authz-src-'));
+  t = await buildTestApp({ config: { uploadDir } });
+  await installEconomyCatalog(t.database.db, t.clock.now);
+
+  owner = await t.make.member();
+  intruder = await t.make.member();
+  owned.topic = await insertTopic(t.database);
+  owned.post = await ok(posts.createPost, { topic_id: owned.topic, text: 'The owner writes.' }, owner);
+  owned.comment = await ok(comments.postComment, { post_id: owned.post, text: 'The owner replies.' }, owner);
+  owned.picture = await insertUpload(t.database, {
+    mime: 'image/png',
+    bytes: 64,
+    ownerId: owner.user.id,
+    now: t.clock.now,
+  });
+  owned.state = await stateFileOf(owner.user.id);
+  owned.slot = (await okData<ArchiveVersion>(archives.saveArchive, archivePayload(owned.state), owner)).id;
+  owned.bigUpload = await startBigUpload(owner);
+  owned.blocked = (await t.make.user()).id;
+  await okData(follows.userBlack, { user_id: owned.blocked }, owner);
+
+  const expired = await t.make.member();
+  await t.database.db
+    .updateTable('sessions')
+    .set({ expires_at: t.clock.now })
+    .where('id', '=', expired.sessionId)
+    .execute();
+  bearerTokens.expired = expired.token;
+  const signedOut = await t.make.member();
+  await okData(endpoints.auth.signOut, {}, signedOut);
+  bearerTokens.signedOut = signedOut.token;
+  bearerTokens.game = await gameTokenOf(await t.make.member());
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(uploadDir, { recursive: true, force: true });
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+async function ok(def: EndpointDef, payload: Record<string, unknown>, who?: Caller): Promise<number> {
+  return (await okData<{ id: number }>(def, payload, who)).id;
+}
+
+async function okData<T>(def: EndpointDef, payload: Record<string, unknown>, who?: Caller): Promise<T> {
+  const { body } = await call(t.app, def, payload, { token: who?.token });
+  expect(body, `${def.path} ${JSON.stringify(body)}`).toMatchObject({ code: 1 });
+  return body.data as T;
+}
+
+async function gameTokenOf(who: Caller): Promise<string> {
+  return (await okData<{ token: string }>(games.requestToken, {}, who)).token;
+}
+
+/** A state file as upload/big stores it once tus has it all. */
+async function stateFileOf(ownerId: number): Promise<string> {
+  const file = path.join(scratch, randomBytes(8).toString('hex'));
+  writeFileSync(file, randomBytes(512));
+  return (await t.services.bigUploads.finish({ ownerId, file, name: 'slot1.state' })).sha256;
+}
+
+const TUS = { 'tus-resumable': '1.0.0' };
+
+/** An upload/big (tus) upload begun and not sent yet: its address. */
+async function startBigUpload(who: Caller): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/upload/${UPLOAD_BIG_PATH}`,
+    headers: {
+      ...TUS,
+      authorization: `Bearer ${who.token}`,
+      'upload-length': '4',
+      'upload-metadata': `filename ${Buffer.from('slot1.state').toString('base64')}`,
+    },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.headers.location as string;
+}
+
+/** How far the owner's upload/big upload has got, as its owner asks tus. */
+async function bigUploadOffset(): Promise<unknown> {
+  const res = await t.app.inject({
+    method: 'HEAD',
+    url: owned.bigUpload,
+    headers: { ...TUS, authorization: `Bearer ${owner.token}` },
+  });
+  return [res.statusCode, res.headers['upload-offset']];
+}
+
+const archivePayload = (stateSha256: string, imageSha256?: string) => ({
+  rom_md5: 'c'.repeat(32),
+  slot: 1,
+  game_name: 'Pixel Quest',
+  state_sha256: stateSha256,
+  image_sha256: imageSha256,
+  device_id: 'device-a',
+});
+
+/**
+ * What a request that got past the door could do harm with: the owner's things under the names
+ * the contract gives them. Keys an endpoint doesn't know are dropped by its schema.
+ */
+const aimedAtOwner = () => ({
+  id: owned.post,
+  post_id: owned.post,
+  comment_id: owned.comment,
+  user_id: owner.user.id,
+  topic_id: owned.topic,
+  text: 'Written by nobody.',
+  nickname: 'Nobody',
+  like: true,
+  follow: true,
+  collect: true,
+  comments_open: false,
+});
+
+/**
+ * Every row of every table but the migrator's, in a stable order: what "changed nothing" is
+ * compared on.
+ */
+async function everything(database: Database): Promise<Record<string, string[]>> {
+  const tables = (await database.db.introspection.getTables()).filter((x) => !x.name.startsWith('kysely_'));
+  const rows = await Promise.all(
+    tables.map(async (table) => {
+      const all = await database.db
+        .selectFrom(table.name as never)
+        .selectAll()
+        .execute();
+      return [table.name, all.map((row) => JSON.stringify(row)).sort()] as const;
+    }),
+  );
+  return Object.fromEntries(rows);
+}
+
+/** The six interface languages in turn, so each answer proves its message is translated there. */
+const localeOf = (index: number) => LOCALE_VALUES[index % LOCALE_VALUES.length]!;
+
+interface Bearer {
+  name: string;
+  authorization: () => string | undefined;
+  refusedAt: Call[];
+}
+
+const bearers: Bearer[] = [
+  { name: 'no token', authorization: () => undefined, refusedAt: membersOnly },
+  { name: 'a garbage token', authorization: () => 'Bearer garbage', refusedAt: membersOnly },
+  {
+    name: 'an unknown token shaped like a real one',
+    authorization: () => `Bearer ${randomBytes(32).toString('base64url')}`,
+    refusedAt: membersOnly,
+  },
+  { name: 'a token without the Bearer scheme', authorization: () => owner.token, refusedAt: membersOnly },
+  {
+    name: 'an expired session',
+    authorization: () => `Bearer ${bearerTokens.expired}`,
+    refusedAt: membersOnly,
+  },
+  {
+    name: 'a signed-out session',
+    authorization: () => `Bearer ${bearerTokens.signedOut}`,
+    refusedAt: membersOnly,
+  },
+  { name: 'a game token', authorization: () => `Bearer ${bearerTokens.game}`, refusedAt: sessionOnly },
+];
+
+async function send(
+  c: Call,
+  authorization: string | undefined,
+  locale: string,
+  payload: Record<string, unknown>,
+) {
+  const headers: Record<string, string> = { 'accept-language': locale };
+  if (authorization) headers.authorization = authorization;
+  return call(t.app, c.def, payload, { method: c.method, headers });
+}
+
+describe.each(bearers)('a members-only endpoint called with $name', (bearer) => {
+  let before: Record<string, string[]>;
+  beforeAll(async () => {
+    before = await everything(t.database);
+  });
+
+  it.each(bearer.refusedAt.map((c, i) => ({ ...c, locale: localeOf(i) })))(
+    '$name is told to sign in ($locale)',
+    async (c) => {
+      const { status, body } = await send(c, bearer.authorization(), c.locale, aimedAtOwner());
+      const msg = translator(c.locale)('errors.not_logged_in');
+      expect(status).toBe(200);
+      expect(body).toEqual({ code: expiredCodeFor(c.def.base), msg, data: null });
+      if (c.locale !== 'en-US') expect(msg).not.toBe(en('errors.not_logged_in'));
+    },
+  );
+
+  it('changes nothing', async () => {
+    expect(await everything(t.database)).toEqual(before);
+  });
+});
+
+describe('the upload host outside the contract (tus, upload/big)', () => {
+  it.each(bearers.filter((b) => b.refusedAt === membersOnly))('refuses $name with 401', async (bearer) => {
+    const authorization = bearer.authorization();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/upload/${UPLOAD_BIG_PATH}`,
+      headers: {
+        ...(authorization ? { authorization } : {}),
+        'accept-language': 'ko-KR',
+        'tus-resumable': '1.0.0',
+        'upload-length': '4',
+        'upload-metadata': `filename ${Buffer.from('slot1.state').toString('base64')}`,
+      },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({
+      code: expiredCodeFor('upload'),
+      msg: translator('ko-KR')('errors.not_logged_in'),
+      data: null,
+    });
+  });
+});
+
+/**
+ * The sweeps above would pass against a server that refused everyone: these show the same
+ * doors open to the right bearer (whatever the empty payload then earns, it isn't "sign in").
+ */
+describe('the same endpoints let the right bearer in', () => {
+  it.each(membersOnly)('$name takes a live session', async (c) => {
+    const who = await t.make.member();
+    const { status, body } = await send(c, `Bearer ${who.token}`, 'en-US', {});
+    expect(status).toBeLessThan(500);
+    expect(body.code, JSON.stringify(body)).not.toBe(expiredCodeFor(c.def.base));
+  });
+
+  it.each(gameTokenOpens)('$name takes a game token', async (c) => {
+    const token = await gameTokenOf(await t.make.member());
+    const { status, body } = await send(c, `Bearer ${token}`, 'en-US', {});
+    expect(status).toBeLessThan(500);
+    expect(body.code, JSON.stringify(body)).not.toBe(expiredCodeFor(c.def.base));
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+const rowOf = (table: 'posts' | 'comments' | 'archive_slots', id: number) =>
+  t.database.db
+    .selectFrom(table as 'posts')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+const blacklistOf = (userId: number) =>
+  t.database.db.selectFrom('blacklist').selectAll().where('user_id', '=', userId).execute();
+
+interface Trespass {
+  /** What the intruder tries on the owner's things. */
+  name: string;
+  attempt: (intruder: Caller) => Promise<Envelope<unknown>>;
+  /** The message of the code-0 answer. */
+  refused: MessageKey;
+  /** The owner's side as stored: the same after the attempt as before. */
+  state: () => Promise<unknown>;
+}
+
+const trespasses: Trespass[] = [
+  {
+    name: "del/posts on the owner's post",
+    attempt: async (who) =>
+      (await call(t.app, posts.deletePost, { id: owned.post }, { token: who.token })).body,
+    refused: 'errors.not_author',
+    state: () => rowOf('posts', owned.post),
+  },
+  {
+    name: "set/posts on the owner's post",
+    attempt: async (who) =>
+      (await call(t.app, posts.setPost, { id: owned.post, comments_open: false }, { token: who.token })).body,
+    refused: 'errors.not_author',
+    state: () => rowOf('posts', owned.post),
+  },
+  {
+    name: "posts/prop on the owner's post",
+    attempt: async (who) =>
+      (
+        await call(
+          t.app,
+          props.postsProp,
+          { post_id: owned.post, prop_id: await propId('color_gold'), request_id: requestId() },
+          { token: who.token },
+        )
+      ).body,
+    refused: 'errors.not_author',
+    state: () => rowOf('posts', owned.post),
+  },
+  {
+    name: "del/comments on the owner's comment under the owner's post",
+    attempt: async (who) =>
+      (await call(t.app, comments.deleteComment, { id: owned.comment }, { token: who.token })).body,
+    refused: 'errors.not_author',
+    state: () => rowOf('comments', owned.comment),
+  },
+  {
+    name: "create/posts attaching the owner's upload",
+    attempt: async (who) =>
+      (
+        await call(
+          t.app,
+          posts.createPost,
+          { topic_id: owned.topic, text: 'Look', files: [{ sha256: owned.picture, name: 'theirs.png' }] },
+          { token: who.token },
+        )
+      ).body,
+    refused: 'errors.file_unknown',
+    state: () =>
+      t.database.db.selectFrom('post_files').selectAll().where('sha256', '=', owned.picture).execute(),
+  },
+  {
+    name: "archive/saveArchive naming the owner's state file",
+    attempt: async (who) =>
+      (await call(t.app, archives.saveArchive, archivePayload(owned.state), { token: who.token })).body,
+    refused: 'game.archive_file_unknown',
+    state: () => t.database.db.selectFrom('archive_versions').selectAll().orderBy('id').execute(),
+  },
+  {
+    name: "archive/saveArchive naming the owner's screenshot",
+    attempt: async (who) =>
+      (
+        await call(
+          t.app,
+          archives.saveArchive,
+          archivePayload(await stateFileOf(who.user.id), owned.picture),
+          { token: who.token },
+        )
+      ).body,
+    refused: 'game.archive_image_invalid',
+    state: () => t.database.db.selectFrom('archive_versions').selectAll().orderBy('id').execute(),
+  },
+  {
+    name: "archive/history of the owner's slot",
+    attempt: async (who) =>
+      (await call(t.app, archives.archiveHistory, { id: owned.slot }, { token: who.token })).body,
+    refused: 'game.archive_not_found',
+    state: () => rowOf('archive_slots', owned.slot),
+  },
+  {
+    name: "archive/deleteArchive of the owner's slot",
+    attempt: async (who) =>
+      (await call(t.app, archives.deleteArchive, { id: owned.slot }, { token: who.token })).body,
+    refused: 'game.archive_not_found',
+    state: () => rowOf('archive_slots', owned.slot),
+  },
+  {
+    name: "a PATCH of the owner's upload/big upload",
+    attempt: async (who) =>
+      (
+        await t.app.inject({
+          method: 'PATCH',
+          url: owned.bigUpload,
+          headers: {
+            ...TUS,
+            authorization: `Bearer ${who.token}`,
+            'upload-offset': '0',
+            'content-type': 'application/offset+octet-stream',
+          },
+          payload: Buffer.from('evil'),
+        })
+      ).json(),
+    refused: 'errors.not_found',
+    state: bigUploadOffset,
+  },
+];
+
+async function propId(code: string): Promise<number> {
+  const row = await t.database.db
+    .selectFrom('props')
+    .select('id')
+    .where('code', '=', code)
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+describe("another member's things", () => {
+  it.each(trespasses)('$name is refused and changes nothing', async (row) => {
+    const before = await row.state();
+    expect(before).toBeTruthy();
+    const body = await row.attempt(intruder);
+    expect(body).toEqual({ code: 0, msg: en(row.refused), data: null });
+    expect(await row.state()).toEqual(before);
+  });
+
+  /** Lists of "the caller's" things can't be pointed at someone else's by an extra key. */
+  it.each([
+    { name: 'archive/archiveList', def: archives.archiveList },
+    { name: 'black/list', def: follows.blackList },
+  ])("$name shows the intruder none of the owner's", async ({ def }) => {
+    expect((await okData<{ list: unknown[] }>(def, {}, owner)).list).toHaveLength(1);
+    const theirs = await okData<{ list: unknown[] }>(def, { user_id: owner.user.id }, intruder);
+    expect(theirs.list).toEqual([]);
+  });
+
+  it("remove/black removes from the caller's blacklist only", async () => {
+    const before = await blacklistOf(owner.user.id);
+    expect(before).toHaveLength(1);
+    await call(t.app, follows.removeBlack, { user_id: owned.blocked }, { token: intruder.token });
+    expect(await blacklistOf(owner.user.id)).toEqual(before);
+  });
+
+  it('edit/user edits the caller, whoever user_id names', async () => {
+    await okData(users.editUser, { user_id: owner.user.id, nickname: 'Renamed' }, intruder);
+    const names = await t.database.db
+      .selectFrom('users')
+      .select(['id', 'nickname'])
+      .where('id', 'in', [owner.user.id, intruder.user.id])
+      .execute();
+    expect(Object.fromEntries(names.map((n) => [Number(n.id), n.nickname]))).toEqual({
+      [owner.user.id]: owner.user.nickname,
+      [intruder.user.id]: 'Renamed',
+    });
+  });
+
+  it("edit/user refuses the owner's upload as the intruder's avatar", async () => {
+    const { body } = await call(
+      t.app,
+      users.editUser,
+      { avatar: `/upload/files/${owned.picture}.png` },
+      { token: intruder.token },
+    );
+    expect(body).toEqual({ code: 0, msg: en('errors.file_unknown'), data: null });
+  });
+
+  it("get/user shows the owner's profile without the private fields", async () => {
+    const profile = await okData<Record<string, unknown>>(
+      users.getUser,
+      { user_id: owner.user.id },
+      intruder,
+    );
+    expect(profile.id).toBe(owner.user.id);
+    for (const field of ['email', 'gold', 'diamonds', 'has_password', 'providers']) {
+      expect(profile).not.toHaveProperty(field);
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+interface LevelGate {
+  name: string;
+  level: number;
+  /** Tries the gated thing as `who`. */
+  attempt: (who: Caller) => Promise<Envelope<unknown>>;
+  /** The answer one level below. */
+  refused: MessageKey;
+}
+
+const TOPIC_LEVEL = 12;
+const REWARD_LEVEL = 7;
+const gated = { topic: 0, betEvent: { id: 0, options: [{ id: 0 }] } };
+
+async function placeBet(who: Caller) {
+  await grantBalance(t.database, who.user.id, { gold: 100 });
+  const { id: event_id, options } = gated.betEvent;
+  const payload = { event_id, option: options[0]!.id, amount: 10, request_id: requestId() };
+  return (await call(t.app, bets.newBet, payload, { token: who.token })).body;
+}
+
+const postAs = async (who: Caller, payload: Record<string, unknown>) =>
+  (
+    await call(
+      t.app,
+      posts.createPost,
+      { topic_id: owned.topic, text: 'Hello', ...payload },
+      { token: who.token },
+    )
+  ).body;
+
+/** Colours and upgrade styles that levels unlock (those bought as props are worn through posts/prop). */
+const paletteGates: LevelGate[] = (
+  [
+    ['color', COLORS],
+    ['style', STYLES],
+  ] as const
+).flatMap(([kind, palette]) =>
+  palette
+    .filter((entry) => entry.min_level > 1 && !entry.prop_only)
+    .map((entry) => ({
+      name: `create/posts with the ${kind} ${entry.id}`,
+      level: entry.min_level,
+      attempt: (who: Caller) => postAs(who, { [kind]: entry.id }),
+      refused: 'errors.style_level' as const,
+    })),
+);
+
+/** Game creation (level 21, spec §6) has no endpoint: the app only shows its notice. */
+const levelGates: LevelGate[] = [
+  { name: 'new/bet', level: LEVEL_BET, attempt: placeBet, refused: 'errors.level_required' },
+  {
+    name: 'add/topic',
+    level: LEVEL_TOPIC_CREATE,
+    attempt: async (who) => {
+      const payload = {
+        category_id: await insertCategory(t.database),
+        name: `Topic ${randomBytes(3).toString('hex')}`,
+      };
+      return (await call(t.app, topics.addTopic, payload, { token: who.token })).body;
+    },
+    refused: 'errors.level_required',
+  },
+  {
+    name: `create/posts in a topic of minimum level ${TOPIC_LEVEL}`,
+    level: TOPIC_LEVEL,
+    attempt: (who) => postAs(who, { topic_id: gated.topic }),
+    refused: 'errors.topic_level',
+  },
+  {
+    name: `task/reward of the level-${LEVEL_BET} daily bet task, after a bet`,
+    level: LEVEL_BET,
+    attempt: async (who) => {
+      await placeBet(who);
+      const task = await t.database.db
+        .selectFrom('tasks')
+        .select('id')
+        .where('code', '=', 'daily_bet')
+        .executeTakeFirstOrThrow();
+      return (await call(t.app, tasks.taskReward, { task_id: Number(task.id) }, { token: who.token })).body;
+    },
+    refused: 'errors.level_required',
+  },
+  {
+    name: `level/reward of level ${REWARD_LEVEL}`,
+    level: REWARD_LEVEL,
+    attempt: async (who) =>
+      (await call(t.app, levels.levelReward, { level: REWARD_LEVEL }, { token: who.token })).body,
+    refused: 'errors.level_not_reached',
+  },
+  ...paletteGates,
+];
+
+describe('level gates: refused one level below, allowed at the level', () => {
+  beforeAll(async () => {
+    gated.topic = await insertTopic(t.database, { minLevel: TOPIC_LEVEL });
+    gated.betEvent = await t.services.bets.createEvent({
+      title: 'Finals: Red vs Blue',
+      description: 'Best of five',
+      options: [
+        { label: 'Red Team', odds: 1.85 },
+        { label: 'Blue Team', odds: 2.1 },
+      ],
+      closeAt: t.clock.now + 3_600_000,
+      startAt: t.clock.now + 7_200_000,
+    });
+  });
+
+  it('covers the colours and styles that need a level', () => {
+    expect(paletteGates.length).toBeGreaterThan(0);
+  });
+
+  it.each(levelGates)('$name (level $level)', async (gate) => {
+    const below = await t.make.member();
+    await setLevel(t.database, below.user.id, gate.level - 1);
+    expect(await gate.attempt(below)).toEqual({
+      code: 0,
+      msg: en(gate.refused, { level: gate.level }),
+      data: null,
+    });
+    const at = await t.make.member();
+    await setLevel(t.database, at.user.id, gate.level);
+    const allowed = await gate.attempt(at);
+    expect(allowed.code, JSON.stringify(allowed)).toBe(1);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+/** Text only the adult topic's post and comment carry, to tell whether an answer shows them. */
+const ADULT_TEXT = 'Grown-up strategy talk';
+const ADULT_COMMENT = 'A grown-up reply';
+const adult = { topic: 0, post: 0, paidPost: 0 };
+const shows = (body: Envelope<unknown>, text: string) =>
+  body.code === 1 && JSON.stringify(body.data).includes(text);
+
+interface AgeGate {
+  name: string;
+  def: EndpointDef;
+  payload: () => Record<string, unknown>;
+  /** What the reader sees once they answered "I am 18+". */
+  text: string;
+}
+
+/** Reading an adult topic's content takes the reader's 18+ answer, sent with each request. */
+const ageGates: AgeGate[] = [
+  { name: 'posts/detail', def: posts.postDetail, payload: () => ({ id: adult.post }), text: ADULT_TEXT },
+  {
+    name: 'posts/list of the topic',
+    def: posts.postsList,
+    payload: () => ({ topic_id: adult.topic }),
+    text: ADULT_TEXT,
+  },
+  { name: 'share/posts', def: posts.sharePost, payload: () => ({ id: adult.post }), text: ADULT_TEXT },
+  {
+    name: 'comment/lists',
+    def: comments.commentLists,
+    payload: () => ({ post_id: adult.post }),
+    text: ADULT_COMMENT,
+  },
+  { name: 'pay/link', def: posts.payLink, payload: () => ({ id: adult.paidPost }), text: ADULT_TEXT },
+];
+
+/** Lists across topics never carry adult content, whatever the reader answered. */
+const adultFree: AgeGate[] = [
+  { name: 'home/posts', def: posts.homePosts, payload: () => ({}), text: ADULT_TEXT },
+  { name: 'home/feeds', def: posts.homeFeeds, payload: () => ({}), text: ADULT_TEXT },
+  { name: 'recommend/posts', def: posts.recommendPosts, payload: () => ({}), text: ADULT_TEXT },
+  {
+    name: 'search/lists',
+    def: endpoints.search.searchLists,
+    payload: () => ({ keyword: 'grown-up' }),
+    text: 'rown-up',
+  },
+  {
+    name: 'user/posts of the author',
+    def: posts.userPosts,
+    payload: () => ({ user_id: owner.user.id }),
+    text: ADULT_TEXT,
+  },
+  {
+    name: 'other/comments of the author',
+    def: comments.otherComments,
+    payload: () => ({ user_id: owner.user.id }),
+    text: ADULT_COMMENT,
+  },
+];
+
+describe(`the age gate of adult topics (${ADULT_AGE}+)`, () => {
+  let reader: Caller;
+  beforeAll(async () => {
+    adult.topic = await insertTopic(t.database, { minAge: ADULT_AGE });
+    adult.post = await ok(posts.createPost, { topic_id: adult.topic, text: ADULT_TEXT }, owner);
+    adult.paidPost = await ok(
+      posts.createPost,
+      { topic_id: adult.topic, text: ADULT_TEXT, price: 10 },
+      owner,
+    );
+    await ok(comments.postComment, { post_id: adult.post, text: ADULT_COMMENT }, owner);
+    reader = await t.make.member();
+    await grantBalance(t.database, reader.user.id, { gold: 100 });
+  });
+
+  it.each(ageGates)('$name asks for the 18+ answer, changes nothing, and opens with it', async (gate) => {
+    const before = await everything(t.database);
+    for (const answer of [{}, { adult_confirmed: false }]) {
+      const { body } = await call(t.app, gate.def, { ...gate.payload(), ...answer }, { token: reader.token });
+      expect(body, JSON.stringify(answer)).toEqual({ code: 0, msg: en('errors.adult_confirm'), data: null });
+    }
+    expect(await everything(t.database)).toEqual(before);
+    const { body } = await call(
+      t.app,
+      gate.def,
+      { ...gate.payload(), adult_confirmed: true },
+      { token: reader.token },
+    );
+    expect(shows(body, gate.text), JSON.stringify(body)).toBe(true);
+  });
+
+  it.each(adultFree)('$name leaves adult content out, answered or not', async (gate) => {
+    for (const answer of [{}, { adult_confirmed: true }]) {
+      const { body } = await call(t.app, gate.def, { ...gate.payload(), ...answer }, { token: reader.token });
+      expect(body.code, JSON.stringify(body)).toBe(1);
+      expect(shows(body, gate.text), JSON.stringify(body)).toBe(false);
+    }
+  });
+});
