@@ -3,6 +3,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
 import { skipHomePopup } from './community';
+import { recordPolicyViolations } from './content-security-policy';
 
 /** Debian's Chromium, headless, with no traffic of its own (this machine's network is closed). */
 export async function launchBrowser(): Promise<Browser> {
@@ -38,7 +39,8 @@ export async function expectScreenOnPage(page: Page, name: string): Promise<void
 /**
  * One browser per test file and a fresh phone context per test; `onEach` receives the page and
  * context of each test. The demo world's announcement pop-up would cover Home at random moments,
- * so it counts as already seen unless a journey is about it.
+ * so it counts as already seen unless a journey is about it. A test fails if the app broke its
+ * own Content-Security-Policy anywhere along the way.
  */
 export function usePhone(
   onEach: (page: Page, context: BrowserContext) => void,
@@ -46,6 +48,7 @@ export function usePhone(
 ): void {
   let browser: Browser;
   let context: BrowserContext;
+  let violations: string[];
   beforeAll(async () => {
     browser = await launchBrowser();
   });
@@ -53,7 +56,12 @@ export function usePhone(
   beforeEach(async () => {
     context = await phoneContext(browser);
     if (!options.announcements) await skipHomePopup(context);
+    violations = await recordPolicyViolations(context);
     onEach(await context.newPage(), context);
   });
-  afterEach(() => context.close());
+  afterEach(async () => {
+    await context.close();
+    if (violations.length > 0)
+      throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
+  });
 }

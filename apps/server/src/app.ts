@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -36,6 +38,7 @@ import { walletRoutes } from './features/wallet/routes';
 import { AppError } from './http/app-error';
 import { clientErrorHandler } from './http/client-error';
 import { compressAnswers } from './http/compression';
+import { webAppPolicy } from './http/content-security-policy';
 import { frameworkErrors, installErrorHandling } from './http/error-handler';
 import { contractSerializerCompiler } from './http/serializer';
 import { translator } from './i18n';
@@ -172,12 +175,15 @@ export async function buildApp({ config, database, clock = Date.now, sleep }: Ap
   });
 
   if (config.webDist) {
+    // On every file: index.html is the page, and sw.js takes the policy of its own response.
+    const policy = webAppPolicy(config, readFileSync(path.join(config.webDist, 'index.html'), 'utf8'));
     await app.register(fastifyStatic, {
       root: config.webDist,
       // The build writes .br and .gz beside each file (apps/web/build/precompress.ts).
       preCompressed: true,
       // Hashed bundles never change under their name; index.html must always be revalidated.
       setHeaders: (reply, filePath) => {
+        reply.header('content-security-policy', policy);
         reply.header(
           'cache-control',
           /[/\\]assets[/\\]/.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',

@@ -57,6 +57,11 @@ const envSchema = z.object({
   FIREBASE_JWKS_URL: z
     .url()
     .default('https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'),
+  CSP_EXTRA_ORIGINS: z
+    .string()
+    .default('')
+    .transform((list) => list.split(/[\s,]+/).filter(Boolean))
+    .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin))),
 });
 
 /**
@@ -106,6 +111,11 @@ export interface Config {
   translateApiKey: string | null;
   oidcProviders: OidcProvider[];
   firebase: { projectId: string; jwksUrl: string } | null;
+  /**
+   * Origins besides this server's and the sign-in providers' that the web app fetches from and
+   * shows images of: split game/upload hosts, a provider's token endpoint on another host.
+   */
+  cspExtraOrigins: string[];
 }
 
 export class ConfigError extends Error {}
@@ -144,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     firebase: e.FIREBASE_PROJECT_ID
       ? { projectId: e.FIREBASE_PROJECT_ID, jwksUrl: e.FIREBASE_JWKS_URL }
       : null,
+    cspExtraOrigins: e.CSP_EXTRA_ORIGINS,
   };
 }
 

@@ -1,3 +1,4 @@
+import './zod-without-eval';
 import { DEFAULT_LOCALE, isLocale } from '@pixelhall/contract';
 import { queryClient } from './api/query-client';
 import { prefetchFirstScreen } from './app/first-screen';
