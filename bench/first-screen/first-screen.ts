@@ -29,6 +29,8 @@ interface Transfer {
   url: string;
   type: string;
   startedAt: number;
+  /** Wall-clock time the request was seen, to compare with when the first post showed. */
+  askedAt: number;
   bytes: number;
   fromServiceWorker: boolean;
   encoding: string;
@@ -45,6 +47,8 @@ interface Visit {
   /** The last script that finished before the first API call left (null: none). */
   scriptsBeforeApi: number;
   uncompressed: string[];
+  /** The scripts downloaded, largest first, as `path bytes`. */
+  scripts: string[];
 }
 
 /** Starts watching the page's network through the DevTools protocol, throttled like a phone. */
@@ -59,6 +63,7 @@ async function watch(page: Page): Promise<{ cdp: CDPSession; transfers: Map<stri
       url: e.request.url,
       type: e.type ?? 'Other',
       startedAt: e.timestamp * 1000,
+      askedAt: Date.now(),
       bytes: 0,
       fromServiceWorker: false,
       encoding: '',
@@ -107,6 +112,13 @@ async function visit(page: Page, url: string, selector: string): Promise<Visit> 
         (t) => t.bytes > 1500 && !t.encoding && !t.fromServiceWorker && !/\.(webp|png|jpe?g|gif)/.test(t.url),
       )
       .map((t) => t.url.replace(/^https?:\/\/[^/]+/, '')),
+    scripts: scripts
+      .filter((t) => t.bytes > 0)
+      .sort((a, b) => b.bytes - a.bytes)
+      .map(
+        (t) =>
+          `${t.url.replace(/^https?:\/\/[^/]+/, '').padEnd(48)} ${String(t.bytes).padStart(7)} B, asked at ${t.askedAt - started} ms of ${ms}`,
+      ),
   };
 }
 
@@ -152,10 +164,11 @@ try {
     const page = await context.newPage();
     rows.bare.push(await visit(page, bare.url, '#bare'));
     rows.cold.push(await visit(page, `${server.url}/#/home`, '[data-testid="post-card"]'));
-    // The service worker installs once the first screen shows; let it finish before coming back.
-    await page.evaluate(async () => {
-      if (await navigator.serviceWorker?.getRegistration()) await navigator.serviceWorker.ready;
-    });
+    // The service worker registers once the first screen has shown; let it install and take
+    // over before coming back (20 s at most: a build without one must not hang here).
+    await page.evaluate(() =>
+      Promise.race([navigator.serviceWorker?.ready, new Promise((resolve) => setTimeout(resolve, 20_000))]),
+    );
     await page.waitForTimeout(2_000);
     rows.bareRepeat.push(await visit(page, bare.url, '#bare'));
     rows.repeat.push(await visit(page, `${server.url}/#/home`, '[data-testid="post-card"]'));
@@ -206,3 +219,4 @@ console.info(
 if (cold.uncompressed.length) {
   console.info(`  served without content-encoding (> 1.5 kB): ${cold.uncompressed.join(', ')}`);
 }
+console.info(`  scripts of the first cold visit, largest first:\n    ${cold.scripts.join('\n    ')}`);

@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { OPTION_SCHEMAS, OptionName } from './api/options';
+
 /**
  * Business constants and limits of spec §9. Server rules, form validators and UI timings read
  * them from here so that a limit changes in one place.
@@ -86,3 +89,28 @@ export const POPUP_Z_INDEX_BASE = 2000;
 
 /** Relative times ("3 days ago") are used up to this many days, then a calendar date. */
 export const RELATIVE_TIME_MAX_DAYS = 30;
+
+/** The kinds of home tab (spec §3 "Home tab: id, name, topic_type"). */
+export const TOPIC_TYPE = {
+  /** A category of topics; the synthetic YOURS tab (id 0) is one too. */
+  topics: 1,
+} as const;
+
+export const YOURS_CATEGORY_ID = 0;
+
+/** Seconds one heartbeat may report; the app beats every minute while visible. */
+export const ONLINE_BEAT_MAX_SECONDS = 120;
+
+/** The largest image an upload may carry. */
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+
+/** What each server option is until an operator sets it. */
+export const OPTION_DEFAULTS: { [K in OptionName]: z.output<(typeof OPTION_SCHEMAS)[K]> } = {
+  mining_config: {
+    mining_button: false,
+    mining_url: 'https://mining.pixelhall.example/',
+    cycle_minutes: 60,
+    rest_seconds: 30,
+  },
+  exchange_config: { gold_per_diamond: 10 },
+};

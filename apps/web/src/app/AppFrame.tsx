@@ -23,7 +23,8 @@ export function AppFrame() {
   useAppearance();
 
   useEffect(() => {
-    setNavigator((to, options) => navigate(to, options));
+    // The router's navigate changes with the location; everyone else calls it through here.
+    setNavigator((to, options) => (typeof to === 'number' ? navigate(to) : navigate(to, options)));
   }, [navigate]);
 
   useEffect(() => {

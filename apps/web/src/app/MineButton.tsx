@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { fetchCycleTime, useMiningToken } from '../api/queries/mining';
 import { useMiningConfig } from '../api/queries/options';
 import { useGuard } from './guard';
 import { MINING_BAR_INITIAL, type MiningBar, miningProgress, runMiningBar } from './mining-bar';
+import { useNavigate } from './navigation';
 import { usePageVisible } from './page-visible';
 import './mine-button.css';
 

@@ -2,9 +2,9 @@ import { Dialog, List, Popup } from 'antd-mobile';
 import { AddOutline, EditSOutline, PlayOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useOverlayStyle } from '../ui/overlay';
 import { useGuard } from './guard';
+import { useNavigate } from './navigation';
 
 /**
  * The floating new-post button (spec §2): a visitor goes to /login; a member chooses POST (to

@@ -1,8 +1,9 @@
 import { TabBar as AdmTabBar } from 'antd-mobile';
 import { AppOutline, PlayOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { useLatestNews } from '../api/queries/news';
+import { useNavigate } from './navigation';
 
 const TABS = [
   { key: '/home', icon: <AppOutline />, label: 'tabs.home' },

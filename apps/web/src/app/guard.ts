@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
 import i18n from '../i18n';
 import { useSession } from '../state/session';
 import { showInfoToast } from '../ui/feedback';
+import { useNavigate } from './navigation';
 
 export interface GuardedTarget {
   /** Runs first (a callback), when there is a token. */

@@ -1,5 +1,5 @@
+import { routes } from '@pixelhall/contract/routes';
 import { hashKey, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { firstScreenRoutes } from '../api/queries/first-screen-routes';
 import { postKeys } from '../api/queries/post-cache';
 import type { PostPage } from '../api/queries/posts';
 import { useSession } from '../state/session';
@@ -11,7 +11,7 @@ import { useSession } from '../state/session';
  * dropped whenever the session changes (sign-out, expiry, another member signing in).
  */
 const STORAGE_KEY = 'pixelhall.home-snapshot';
-const HOME_NEW = postKeys.feed(firstScreenRoutes.homePosts, {});
+const HOME_NEW = postKeys.feed(routes.posts.homePosts, {});
 
 interface Snapshot {
   /** Whose session saved it: a hash of the token, so the secret is not stored twice. */

@@ -1,4 +1,4 @@
-import { endpoints } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { useEffect } from 'react';
 import { request } from '../api/client';
 import { useSession } from '../state/session';
@@ -23,11 +23,9 @@ export function useOnlineHeartbeat(): void {
       const seconds = beatSeconds(clock.take(Date.now()));
       // Visitor accounts have no tasks or levels to feed.
       if (seconds < 1 || useSession.getState().user?.is_tourist) return;
-      void request(
-        endpoints.tasks.onlineDuration,
-        { seconds },
-        { successToast: false, failToast: false },
-      ).catch(() => {});
+      void request(routes.tasks.onlineDuration, { seconds }, { successToast: false, failToast: false }).catch(
+        () => {},
+      );
     }, ONLINE_BEAT_MS);
     return () => {
       clearInterval(timer);

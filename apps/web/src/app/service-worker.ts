@@ -1,21 +1,18 @@
 /// <reference types="vite-plugin-pwa/vanillajs" />
 
 import { registerSW } from 'virtual:pwa-register';
-import type { QueryClient } from '@tanstack/react-query';
-import { queryClient } from '../api/query-client';
 import i18n from '../i18n';
 
 /** The runtime cache this build keeps EmulatorJS in (build/service-worker.ts names it). */
 declare const __EMULATOR_CACHE__: string;
 
 /**
- * Registers the service worker (build/service-worker.ts) once the first screen's reads have
- * settled, so its precaching never competes with them on a slow network. A new deployment
+ * Registers the service worker (build/service-worker.ts); the entry loads this once the first
+ * screen's reads have settled, so precaching never competes with them. A new deployment
  * installs in the background and waits: the member is asked, and Reload hands over to it and
  * starts the new version; Later keeps this one until the next start asks again.
  */
-export async function startServiceWorker(): Promise<void> {
-  await settled(queryClient);
+export function startServiceWorker(): void {
   let asking = false;
   const activateUpdate = registerSW({
     immediate: true,
@@ -33,17 +30,6 @@ export async function startServiceWorker(): Promise<void> {
       if (reload) await activateUpdate();
     },
     onRegisteredSW: () => void dropOldEmulatorCaches(),
-  });
-}
-
-function settled(client: QueryClient): Promise<void> {
-  return new Promise((resolve) => {
-    if (client.isFetching() === 0) return resolve();
-    const stop = client.getQueryCache().subscribe(() => {
-      if (client.isFetching() > 0) return;
-      stop();
-      resolve();
-    });
   });
 }
 

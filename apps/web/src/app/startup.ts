@@ -1,4 +1,5 @@
-import { CLIENT_VERSION, endpoints } from '@pixelhall/contract';
+import { CLIENT_VERSION } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { request } from '../api/client';
 import { refreshAfterReward, taskKeys } from '../api/queries/tasks';
 import { meQuery } from '../api/queries/users';
@@ -50,7 +51,7 @@ export async function dailyCheckIn(): Promise<void> {
   checkedInToken = token;
   try {
     const result = await request(
-      endpoints.tasks.startUp,
+      routes.tasks.startUp,
       { type: 1, authLogin: true },
       { successToast: false, failToast: false },
     );

@@ -1,4 +1,5 @@
-import { type DataOf, endpoints } from '@pixelhall/contract';
+import type { DataOf } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import * as oauth from 'oauth4webapi';
 import { ApiError, request } from '../api/client';
 import { providersQuery } from '../api/queries/auth';
@@ -7,7 +8,7 @@ import { signIn } from '../app/session';
 import i18n from '../i18n';
 import { type PendingSignIn, savePending, takePending } from './pending';
 
-export type Provider = DataOf<typeof endpoints.auth.thirdProviders>['list'][number];
+export type Provider = DataOf<typeof routes.auth.thirdProviders>['list'][number];
 
 /** A sign-in that could not finish; `messageKey` says why, in words for people. */
 export class ProviderSignInError extends Error {
@@ -112,7 +113,7 @@ export async function completeProviderSignIn(query: URLSearchParams): Promise<st
     });
     const idToken = tokens.id_token;
     if (!idToken) throw new ProviderSignInError('errors.third_party_failed');
-    const session = await request(endpoints.auth.thirdAuth, { idToken, fromApp: pending.provider.id });
+    const session = await request(routes.auth.thirdAuth, { idToken, fromApp: pending.provider.id });
     signIn(session.token, session.user);
     return pending.returnTo;
   } catch (err) {

@@ -1,4 +1,5 @@
-import { endpoints, type Game } from '@pixelhall/contract';
+import type { Game } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { request } from '../api/client';
@@ -86,7 +87,7 @@ async function emulatorList(): Promise<EmulatorOption[]> {
   const conditions = await queryClient.fetchQuery({
     queryKey: gameKeys.conditions,
     queryFn: ({ signal }) =>
-      request(endpoints.games.conditionOpt, {}, { successToast: false, failToast: false, signal }),
+      request(routes.games.conditionOpt, {}, { successToast: false, failToast: false, signal }),
     staleTime: 10 * 60_000,
   });
   return conditions.emulator_type;

@@ -1,4 +1,5 @@
-import { CLIENT_VERSION, endpoints, type PayloadOf } from '@pixelhall/contract';
+import { CLIENT_VERSION, type PayloadOf } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { navigateTo } from '../app/navigation';
 import { useSession } from '../state/session';
 import type {
@@ -83,14 +84,10 @@ export function createWebHost(win: Window = window) {
   // because it depends on the session, which depends on this host.
   handle('machineTranslate', async (payload) => {
     const { request } = await import('../api/client');
-    return request(
-      endpoints.search.translateText,
-      payload as PayloadOf<typeof endpoints.search.translateText>,
-      {
-        successToast: false,
-        failToast: false,
-      },
-    );
+    return request(routes.search.translateText, payload as PayloadOf<typeof routes.search.translateText>, {
+      successToast: false,
+      failToast: false,
+    });
   });
   // A page has no login window to close: go back to where the person came from, else to Me.
   handle('closeLoginPage', () => {

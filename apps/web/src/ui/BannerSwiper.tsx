@@ -1,5 +1,5 @@
 import { Swiper } from 'antd-mobile';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../app/navigation';
 import { LazyImage } from './LazyImage';
 import './banners.css';
 

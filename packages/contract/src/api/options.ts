@@ -39,16 +39,6 @@ export const OPTION_SCHEMAS = {
 export type OptionName = keyof typeof OPTION_SCHEMAS;
 export const OPTION_NAMES = Object.keys(OPTION_SCHEMAS) as OptionName[];
 
-export const OPTION_DEFAULTS: { [K in OptionName]: z.output<(typeof OPTION_SCHEMAS)[K]> } = {
-  mining_config: {
-    mining_button: false,
-    mining_url: 'https://mining.pixelhall.example/',
-    cycle_minutes: 60,
-    rest_seconds: 30,
-  },
-  exchange_config: { gold_per_diamond: 10 },
-};
-
 export const getOptions = endpoint({
   base: 'api',
   path: 'get/options',

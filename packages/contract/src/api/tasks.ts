@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ONLINE_BEAT_MAX_SECONDS } from '../constants';
 import { idField, integer, listOf, pageQuery } from './common';
 import { addedSchema, balancesSchema } from './economy-common';
 import { endpoint } from './endpoint';
@@ -88,9 +89,6 @@ export const userReward = endpoint({
   payload: pageQuery,
   data: listOf(rewardSchema),
 });
-
-/** Seconds one heartbeat may report; the app beats every minute while visible. */
-export const ONLINE_BEAT_MAX_SECONDS = 120;
 
 export const onlineDuration = endpoint({
   base: 'api',

@@ -3,14 +3,6 @@ import { ADULT_AGE } from '../constants';
 import { idField, integer, listOf, pageQuery } from './common';
 import { endpoint } from './endpoint';
 
-/** The kinds of home tab (spec §3 "Home tab: id, name, topic_type"). */
-export const TOPIC_TYPE = {
-  /** A category of topics; the synthetic YOURS tab (id 0) is one too. */
-  topics: 1,
-} as const;
-
-export const YOURS_CATEGORY_ID = 0;
-
 export const categorySchema = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 
-/** Image uploads are re-encoded; these are the kinds accepted, by content. */
-export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const AVATAR_SIZE = 256;
 
 export const uploadedFileSchema = z.object({

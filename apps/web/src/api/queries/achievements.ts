@@ -1,4 +1,5 @@
-import { type Achievement, endpoints } from '@pixelhall/contract';
+import type { Achievement } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSession } from '../../state/session';
 import { request } from '../client';
@@ -18,7 +19,7 @@ export function useMyAchievements() {
   return useQuery({
     queryKey: achievementKeys.mine,
     queryFn: ({ signal }) =>
-      request(endpoints.achievements.myAchieves, {}, { successToast: false, failToast: false, signal }),
+      request(routes.achievements.myAchieves, {}, { successToast: false, failToast: false, signal }),
     enabled: Boolean(token),
   });
 }
@@ -28,7 +29,7 @@ export function useAchievementDetail(id: number, userId: number) {
   return useQuery({
     queryKey: achievementKeys.detail(id, userId),
     queryFn: ({ signal }) =>
-      request(endpoints.achievements.achieveDetail, userId > 0 ? { id, user_id: userId } : { id }, {
+      request(routes.achievements.achieveDetail, userId > 0 ? { id, user_id: userId } : { id }, {
         successToast: false,
         failToast: false,
         signal,
@@ -43,7 +44,7 @@ export function useShownAchievements(userId: number) {
     queryKey: achievementKeys.shown(userId),
     queryFn: ({ signal }) =>
       request(
-        endpoints.achievements.showAchieve,
+        routes.achievements.showAchieve,
         { user_id: userId },
         { successToast: false, failToast: false, signal },
       ),
@@ -54,7 +55,7 @@ export function useShownAchievements(userId: number) {
 /** Saves which earned achievements the profile shows, in order. */
 export function useSaveDisplay() {
   return useMutation({
-    mutationFn: (ids: number[]) => request(endpoints.achievements.achieveDisplay, { ids }),
+    mutationFn: (ids: number[]) => request(routes.achievements.achieveDisplay, { ids }),
     onSuccess: ({ list }) => {
       const shown = new Set(list.filter((a) => a.displayed).map((a) => a.id));
       queryClient.setQueryData<{ list: Achievement[] }>(achievementKeys.mine, (old) =>

@@ -1,4 +1,5 @@
-import { CLIENT_VERSION, endpoints } from '@pixelhall/contract';
+import { CLIENT_VERSION } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../client';
 
@@ -7,7 +8,7 @@ export const appVersionKeys = { check: ['app-version', CLIENT_VERSION] as const 
 export function useVersionCheck() {
   return useQuery({
     queryKey: appVersionKeys.check,
-    queryFn: () => request(endpoints.appVersion.checkVersion, {}, { successToast: false }),
+    queryFn: () => request(routes.appVersion.checkVersion, {}, { successToast: false }),
     staleTime: 0,
   });
 }

@@ -1,4 +1,5 @@
-import { type DataOf, endpoints } from '@pixelhall/contract';
+import type { DataOf } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSession } from '../../state/session';
 import { request } from '../client';
@@ -12,7 +13,7 @@ export const archiveKeys = {
 };
 
 /** A game of the cloud list, and one of its slots (the newest version of it). */
-export type CloudArchiveGame = DataOf<typeof endpoints.archives.archiveList>['list'][number];
+export type CloudArchiveGame = DataOf<typeof routes.archives.archiveList>['list'][number];
 export type CloudSlot = CloudArchiveGame['slots'][number];
 
 const quiet = { successToast: false, failToast: false } as const;
@@ -23,7 +24,7 @@ export function useCloudArchives(romMd5?: string) {
   return useQuery({
     queryKey: archiveKeys.cloud(romMd5),
     queryFn: ({ signal }) =>
-      request(endpoints.archives.archiveList, romMd5 ? { rom_md5: romMd5 } : {}, { ...quiet, signal }),
+      request(routes.archives.archiveList, romMd5 ? { rom_md5: romMd5 } : {}, { ...quiet, signal }),
     enabled: Boolean(token),
   });
 }
@@ -33,7 +34,7 @@ export function useArchiveHistory(slotId: number | null) {
   return useQuery({
     queryKey: archiveKeys.history(slotId ?? 0),
     queryFn: ({ signal }) =>
-      request(endpoints.archives.archiveHistory, { id: slotId ?? 0 }, { ...quiet, signal }),
+      request(routes.archives.archiveHistory, { id: slotId ?? 0 }, { ...quiet, signal }),
     enabled: slotId !== null && slotId > 0,
   });
 }
@@ -50,7 +51,7 @@ export function refreshCloudArchives(): Promise<void> {
 export function useDeleteCloudArchive() {
   return useMutation({
     mutationFn: (input: { slotId: number; versionId?: number }) =>
-      request(endpoints.archives.deleteArchive, {
+      request(routes.archives.deleteArchive, {
         id: input.slotId,
         ...(input.versionId === undefined ? {} : { version_id: input.versionId }),
       }),

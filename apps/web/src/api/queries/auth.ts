@@ -1,11 +1,12 @@
-import { type DataOf, endpoints, type PayloadOf } from '@pixelhall/contract';
+import type { DataOf, PayloadOf } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSession } from '../../state/session';
 import { request } from '../client';
 import { queryClient } from '../query-client';
 import { userKeys } from './keys';
 
-type Auth = typeof endpoints.auth;
+type Auth = typeof routes.auth;
 
 export const authKeys = { providers: ['auth', 'providers'] as const };
 
@@ -15,7 +16,7 @@ export const authKeys = { providers: ['auth', 'providers'] as const };
  */
 function useAuthCall<K extends keyof Auth>(name: K) {
   return useMutation<DataOf<Auth[K]>, Error, PayloadOf<Auth[K]>>({
-    mutationFn: (payload) => request(endpoints.auth[name], payload) as Promise<DataOf<Auth[K]>>,
+    mutationFn: (payload) => request(routes.auth[name], payload) as Promise<DataOf<Auth[K]>>,
   });
 }
 
@@ -30,7 +31,7 @@ export const useThirdLogin = () => useAuthCall('thirdLogin');
 /** Turns the visitor account into a member; the session and everything it did stay. */
 export function useRegUser() {
   return useMutation({
-    mutationFn: (payload: PayloadOf<Auth['regUser']>) => request(endpoints.auth.regUser, payload),
+    mutationFn: (payload: PayloadOf<Auth['regUser']>) => request(routes.auth.regUser, payload),
     onSuccess: ({ user }) => {
       queryClient.setQueryData(userKeys.me, user);
       useSession.getState().setUser(user);
@@ -41,7 +42,7 @@ export function useRegUser() {
 export const providersQuery = () => ({
   queryKey: authKeys.providers,
   queryFn: () =>
-    request(endpoints.auth.thirdProviders, {}, { method: 'GET', successToast: false, failToast: false }),
+    request(routes.auth.thirdProviders, {}, { method: 'GET', successToast: false, failToast: false }),
   staleTime: 5 * 60_000,
 });
 

@@ -1,4 +1,5 @@
-import { type BET_FILTERS, type Bet, type BetEvent, endpoints } from '@pixelhall/contract';
+import type { BET_FILTERS, Bet, BetEvent } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { useMutation } from '@tanstack/react-query';
 import { useSession } from '../../state/session';
 import { request } from '../client';
@@ -21,7 +22,7 @@ export function useBetEvents() {
   return usePagedQuery<BetEvent>({
     queryKey: betKeys.events,
     fetchPage: (param, signal) =>
-      request(endpoints.bets.betEvents, pageFields(param), {
+      request(routes.bets.betEvents, pageFields(param), {
         successToast: false,
         failToast: false,
         signal,
@@ -36,7 +37,7 @@ export function useBetList(filter: BetFilter) {
     queryKey: betKeys.list(filter),
     fetchPage: (param, signal) =>
       request(
-        endpoints.bets.betList,
+        routes.bets.betList,
         { ...pageFields(param), filter },
         { successToast: false, failToast: false, signal },
       ),
@@ -61,7 +62,7 @@ export function usePlaceBet() {
   return useMutation({
     mutationFn: (bet: PlaceBet) =>
       placements.run(`${bet.eventId}:${bet.optionId}:${bet.amount}`, (request_id) =>
-        request(endpoints.bets.newBet, {
+        request(routes.bets.newBet, {
           event_id: bet.eventId,
           option: bet.optionId,
           amount: bet.amount,

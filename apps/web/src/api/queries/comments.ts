@@ -1,4 +1,5 @@
-import { type Comment, DOUBLE_TAP_MS, endpoints, type Reply } from '@pixelhall/contract';
+import { type Comment, DOUBLE_TAP_MS, type Reply } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useGuard } from '../../app/guard';
@@ -26,7 +27,7 @@ export function usePostComments(postId: number, sort: CommentSort, enabled = tru
     queryKey: commentKeys.list(postId, sort),
     fetchPage: (param, signal) =>
       request(
-        endpoints.comments.commentLists,
+        routes.comments.commentLists,
         { post_id: postId, sort, ...adultAnswer(), ...pageFields(param) },
         { ...quiet, signal },
       ),
@@ -40,7 +41,7 @@ export function useThreadReplies(rootId: number, enabled: boolean) {
     queryKey: commentKeys.thread(rootId),
     fetchPage: (param, signal) =>
       request(
-        endpoints.comments.commentReplies,
+        routes.comments.commentReplies,
         { comment_id: rootId, ...adultAnswer(), ...pageFields(param) },
         { ...quiet, signal },
       ),
@@ -65,7 +66,7 @@ const postOfComment = new Map<number, number>();
 const likes = createLikeBatcher({
   delayMs: DOUBLE_TAP_MS,
   send: async (id, like) => {
-    const answer = await request(endpoints.comments.likeComment, { id, like }, quiet);
+    const answer = await request(routes.comments.likeComment, { id, like }, quiet);
     return { liked: answer.liked, likeCount: answer.like_count };
   },
   show: (id, state) => showLike(id, state.liked, state.likeCount),
@@ -99,7 +100,7 @@ export function useLikeComment(): (comment: Pick<Reply, 'id' | 'post_id' | 'like
 /** A new comment on the post: at the head of both tabs at once. */
 export function usePostComment(postId: number) {
   return useMutation({
-    mutationFn: (text: string) => request(endpoints.comments.postComment, { post_id: postId, text }),
+    mutationFn: (text: string) => request(routes.comments.postComment, { post_id: postId, text }),
     onSuccess: (comment) => updateCachedComments(postId, { kind: 'comment', comment }),
   });
 }
@@ -108,7 +109,7 @@ export function usePostComment(postId: number) {
 export function useReplyComment(postId: number) {
   return useMutation({
     mutationFn: ({ commentId, text }: { commentId: number; text: string }) =>
-      request(endpoints.comments.replyComment, { comment_id: commentId, text }),
+      request(routes.comments.replyComment, { comment_id: commentId, text }),
     onSuccess: (reply) =>
       updateCachedComments(postId, { kind: 'reply', rootId: reply.root_id ?? reply.id, reply }),
   });
@@ -118,7 +119,7 @@ export function useReplyComment(postId: number) {
 export function useDeleteComment(postId: number) {
   return useMutation({
     mutationFn: ({ id }: { id: number; rootId: number | null; ids: readonly number[] }) =>
-      request(endpoints.comments.deleteComment, { id }),
+      request(routes.comments.deleteComment, { id }),
     onSuccess: (_answer, { rootId, ids }) => {
       updateCachedComments(postId, { kind: 'delete', rootId, ids });
       // Replies deeper down that were never loaded went too: the next look asks again.

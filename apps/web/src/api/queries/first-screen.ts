@@ -1,8 +1,8 @@
 import { type EndpointDef, type PayloadOf, type User, YOURS_CATEGORY_ID } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { useSession } from '../../state/session';
 import { request } from '../client';
-import { firstScreenRoutes as routes } from './first-screen-routes';
 import { optionKeys, topicKeys, userKeys } from './keys';
 import { postKeys } from './post-cache';
 import type { FeedPayload, PostListEndpoint, PostPage } from './posts';
@@ -42,14 +42,14 @@ export const postFeedQuery = <E extends PostListEndpoint>(def: E, payload: FeedP
 export const bannersQuery = () =>
   queryOptions({
     queryKey: ['home', 'banners'],
-    queryFn: ({ signal }) => request(routes.bannerLists, {}, { ...quiet, signal, method: 'GET' }),
+    queryFn: ({ signal }) => request(routes.posts.bannerLists, {}, { ...quiet, signal, method: 'GET' }),
     staleTime: 5 * 60_000,
   });
 
 export const popupQuery = () =>
   queryOptions({
     queryKey: ['home', 'popup'],
-    queryFn: ({ signal }) => request(routes.popUp, {}, { ...quiet, signal, method: 'GET' }),
+    queryFn: ({ signal }) => request(routes.posts.popUp, {}, { ...quiet, signal, method: 'GET' }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
@@ -57,7 +57,7 @@ export const categoriesQuery = () =>
   queryOptions({
     queryKey: topicKeys.categories,
     queryFn: ({ signal }) =>
-      request(routes.topicCategory, {}, { successToast: false, signal, method: 'GET' }),
+      request(routes.topics.topicCategory, {}, { successToast: false, signal, method: 'GET' }),
     staleTime: 10 * 60_000,
   });
 
@@ -66,21 +66,25 @@ export const followsAnyTopicQuery = () =>
   queryOptions({
     queryKey: topicKeys.followsAny,
     queryFn: ({ signal }) =>
-      request(routes.topicList, { category_id: YOURS_CATEGORY_ID, page: 1, num: 1 }, { ...quiet, signal }),
+      request(
+        routes.topics.topicList,
+        { category_id: YOURS_CATEGORY_ID, page: 1, num: 1 },
+        { ...quiet, signal },
+      ),
   });
 
 /** The colour and upgrade styles a post can wear; they change rarely. */
 export const postStylesQuery = () =>
   queryOptions({
     queryKey: postKeys.styles,
-    queryFn: () => request(routes.colorLists, {}, { ...quiet, method: 'GET' }),
+    queryFn: () => request(routes.posts.colorLists, {}, { ...quiet, method: 'GET' }),
     staleTime: 60 * 60_000,
   });
 
 export const optionQuery = (name: 'mining_config') =>
   queryOptions({
     queryKey: optionKeys.one(name),
-    queryFn: () => request(routes.getOptions, { name }, { ...quiet, method: 'GET' }),
+    queryFn: () => request(routes.options.getOptions, { name }, { ...quiet, method: 'GET' }),
     staleTime: 5 * 60_000,
   });
 
@@ -88,7 +92,7 @@ export const meQuery = () =>
   queryOptions({
     queryKey: userKeys.me,
     queryFn: async (): Promise<User> => {
-      const user = await request(routes.getUser, {}, { login: true, successToast: false });
+      const user = await request(routes.users.getUser, {}, { login: true, successToast: false });
       useSession.getState().setUser(user);
       return user;
     },

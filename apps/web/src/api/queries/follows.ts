@@ -1,4 +1,5 @@
-import { type DataOf, endpoints, type UserCard } from '@pixelhall/contract';
+import type { DataOf, UserCard } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { type InfiniteData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { emitAppEvent, onAppEvent } from '../../app/events';
@@ -10,8 +11,8 @@ import { type ListPage, withoutItems } from './list-pages';
 import { pageFields, usePagedQuery } from './paged-query';
 
 export type FollowListType = 'following' | 'followers';
-export type Relation = DataOf<typeof endpoints.follows.hasFollow>;
-export type BlockedCard = DataOf<typeof endpoints.follows.blackList>['list'][number];
+export type Relation = DataOf<typeof routes.follows.hasFollow>;
+export type BlockedCard = DataOf<typeof routes.follows.blackList>['list'][number];
 
 /** All under 'users', which the session transitions clear. */
 export const followKeys = {
@@ -31,7 +32,7 @@ export function useFollowList(type: FollowListType, userId: number | null) {
     queryKey: followKeys.list(type, userId),
     fetchPage: (param, signal) =>
       request(
-        endpoints.follows.followList,
+        routes.follows.followList,
         { type, ...(userId ? { user_id: userId } : {}), ...pageFields(param) },
         { ...quiet, signal },
       ),
@@ -43,7 +44,7 @@ export function useFriends(enabled = true) {
   return usePagedQuery<UserCard>({
     queryKey: followKeys.friends,
     fetchPage: (param, signal) =>
-      request(endpoints.follows.followFriends, pageFields(param), { ...quiet, signal }),
+      request(routes.follows.followFriends, pageFields(param), { ...quiet, signal }),
     enabled,
   });
 }
@@ -52,7 +53,7 @@ export function useFollowCount(userId: number | null, enabled = true) {
   return useQuery({
     queryKey: followKeys.count(userId),
     queryFn: ({ signal }) =>
-      request(endpoints.follows.followCount, userId ? { user_id: userId } : {}, { ...quiet, signal }),
+      request(routes.follows.followCount, userId ? { user_id: userId } : {}, { ...quiet, signal }),
     enabled,
   });
 }
@@ -61,7 +62,7 @@ export const relationQuery = (userId: number) =>
   queryOptions({
     queryKey: followKeys.relation(userId),
     queryFn: ({ signal }) =>
-      request(endpoints.follows.hasFollow, { user_id: userId }, { ...quiet, failToast: false, signal }),
+      request(routes.follows.hasFollow, { user_id: userId }, { ...quiet, failToast: false, signal }),
   });
 
 /** How the signed-in member stands with another: follows them, is followed, has them blacklisted. */
@@ -73,8 +74,7 @@ export function useRelation(userId: number, enabled = true) {
 export function useBlacklist() {
   return usePagedQuery<BlockedCard>({
     queryKey: followKeys.blacklist,
-    fetchPage: (param, signal) =>
-      request(endpoints.follows.blackList, pageFields(param), { ...quiet, signal }),
+    fetchPage: (param, signal) => request(routes.follows.blackList, pageFields(param), { ...quiet, signal }),
   });
 }
 
@@ -130,7 +130,7 @@ export function useFollowPending(userId: number): boolean {
 export function useFollow() {
   const mutation = useMutation({
     mutationFn: ({ userId, follow }: { userId: number; follow: boolean }) =>
-      request(endpoints.follows.userFollow, { user_id: userId, follow }),
+      request(routes.follows.userFollow, { user_id: userId, follow }),
     onSuccess: (data, { userId }) =>
       emitAppEvent('follow', { userId, followed: data.followed, followerCount: data.follower_count }),
   });
@@ -156,7 +156,7 @@ function refreshHiddenContent(): void {
 /** Puts a member on the blacklist: their posts leave the feeds and the follows both ways end. */
 export function useBlock() {
   return useMutation({
-    mutationFn: (userId: number) => request(endpoints.follows.userBlack, { user_id: userId }),
+    mutationFn: (userId: number) => request(routes.follows.userBlack, { user_id: userId }),
     onSuccess: (_data, userId) => {
       queryClient.setQueryData<Relation>(followKeys.relation(userId), (r) =>
         r ? { followed: false, follows_you: false, blocked: true } : r,
@@ -173,7 +173,7 @@ export function useBlock() {
 /** Takes a member off the blacklist. */
 export function useUnblock() {
   return useMutation({
-    mutationFn: (userId: number) => request(endpoints.follows.removeBlack, { user_id: userId }),
+    mutationFn: (userId: number) => request(routes.follows.removeBlack, { user_id: userId }),
     onSuccess: (_data, userId) => {
       queryClient.setQueryData<Relation>(followKeys.relation(userId), (r) =>
         r ? { ...r, blocked: false } : r,

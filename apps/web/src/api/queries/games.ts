@@ -1,4 +1,5 @@
-import { endpoints, type Game, type PayloadOf } from '@pixelhall/contract';
+import type { Game, PayloadOf } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { useSession } from '../../state/session';
 import { request } from '../client';
@@ -31,7 +32,7 @@ export const gameKeys = {
   library: ['games', 'library'] as const,
 };
 
-export type GameListFilters = Omit<PayloadOf<typeof endpoints.games.gameList>, 'page' | 'num' | 'cursor'>;
+export type GameListFilters = Omit<PayloadOf<typeof routes.games.gameList>, 'page' | 'num' | 'cursor'>;
 
 const quiet = { successToast: false, failToast: false } as const;
 
@@ -40,7 +41,7 @@ export function useGameDetail(id: number) {
   return useQuery({
     // The answer carries is_collected, which depends on who asks.
     queryKey: [...gameKeys.detail(id), Boolean(token)],
-    queryFn: ({ signal }) => request(endpoints.games.gameDetail, { id }, { ...quiet, signal }),
+    queryFn: ({ signal }) => request(routes.games.gameDetail, { id }, { ...quiet, signal }),
     enabled: id > 0,
   });
 }
@@ -50,7 +51,7 @@ export function useGameList(filters: GameListFilters, enabled = true) {
   return usePagedQuery<Game>({
     queryKey: gameKeys.list(filters),
     fetchPage: (param, signal) =>
-      request(endpoints.games.gameList, { ...filters, ...pageFields(param) }, { ...quiet, signal }),
+      request(routes.games.gameList, { ...filters, ...pageFields(param) }, { ...quiet, signal }),
     enabled,
   });
 }
@@ -58,36 +59,36 @@ export function useGameList(filters: GameListFilters, enabled = true) {
 export function useHomeSections(num = 6) {
   return useQuery({
     queryKey: [...gameKeys.homeSections, num],
-    queryFn: ({ signal }) => request(endpoints.games.homeSection, { num }, { ...quiet, signal }),
+    queryFn: ({ signal }) => request(routes.games.homeSection, { num }, { ...quiet, signal }),
   });
 }
 
-export function useHomeSectionGames(key: PayloadOf<typeof endpoints.games.homeSectionList>['key']) {
+export function useHomeSectionGames(key: PayloadOf<typeof routes.games.homeSectionList>['key']) {
   return usePagedQuery<Game>({
     queryKey: gameKeys.homeSection(key),
     fetchPage: (param, signal) =>
-      request(endpoints.games.homeSectionList, { key, ...pageFields(param) }, { ...quiet, signal }),
+      request(routes.games.homeSectionList, { key, ...pageFields(param) }, { ...quiet, signal }),
   });
 }
 
 export function useGameBanners() {
   return useQuery({
     queryKey: gameKeys.banners,
-    queryFn: ({ signal }) => request(endpoints.games.gameBanners, {}, { ...quiet, signal }),
+    queryFn: ({ signal }) => request(routes.games.gameBanners, {}, { ...quiet, signal }),
   });
 }
 
 export function useGameHotWords(num = 10) {
   return useQuery({
     queryKey: [...gameKeys.hotWords, num],
-    queryFn: ({ signal }) => request(endpoints.games.hotWords, { num }, { ...quiet, signal }),
+    queryFn: ({ signal }) => request(routes.games.hotWords, { num }, { ...quiet, signal }),
   });
 }
 
 export function useGameTopics() {
   return usePagedQuery({
     queryKey: gameKeys.topics,
-    fetchPage: (param, signal) => request(endpoints.games.topicList, pageFields(param), { ...quiet, signal }),
+    fetchPage: (param, signal) => request(routes.games.topicList, pageFields(param), { ...quiet, signal }),
   });
 }
 
@@ -96,11 +97,7 @@ export function useTopicGames(topicId: number) {
   return useInfiniteQuery({
     queryKey: gameKeys.topicGames(topicId),
     queryFn: ({ pageParam, signal }) =>
-      request(
-        endpoints.games.topicGame,
-        { topic_id: topicId, ...pageFields(pageParam) },
-        { ...quiet, signal },
-      ),
+      request(routes.games.topicGame, { topic_id: topicId, ...pageFields(pageParam) }, { ...quiet, signal }),
     initialPageParam: FIRST_PAGE as PageParam,
     getNextPageParam: nextPageParam,
     enabled: topicId > 0,
@@ -111,7 +108,7 @@ export function useTopicGames(topicId: number) {
 export function useGameConditions() {
   return useQuery({
     queryKey: gameKeys.conditions,
-    queryFn: ({ signal }) => request(endpoints.games.conditionOpt, {}, { ...quiet, signal }),
+    queryFn: ({ signal }) => request(routes.games.conditionOpt, {}, { ...quiet, signal }),
     staleTime: 10 * 60_000,
   });
 }
@@ -119,7 +116,7 @@ export function useGameConditions() {
 export function useGameMedia(id: number) {
   return useQuery({
     queryKey: gameKeys.media(id),
-    queryFn: ({ signal }) => request(endpoints.games.mediaLink, { id }, { ...quiet, signal }),
+    queryFn: ({ signal }) => request(routes.games.mediaLink, { id }, { ...quiet, signal }),
     enabled: id > 0,
   });
 }
@@ -128,7 +125,7 @@ export function useGameMedia(id: number) {
 export function useRecommendGames(by: { post_id?: number; game_id?: number }, num = 6) {
   return useQuery({
     queryKey: [...gameKeys.recommend(by), num],
-    queryFn: ({ signal }) => request(endpoints.games.recommendGames, { ...by, num }, { ...quiet, signal }),
+    queryFn: ({ signal }) => request(routes.games.recommendGames, { ...by, num }, { ...quiet, signal }),
   });
 }
 
@@ -136,7 +133,7 @@ export function useRecommendGames(by: { post_id?: number; game_id?: number }, nu
 export function useSimilarGames(id: number, num = 6) {
   return useQuery({
     queryKey: [...gameKeys.similar(id), num],
-    queryFn: ({ signal }) => request(endpoints.games.otherGames, { id, num }, { ...quiet, signal }),
+    queryFn: ({ signal }) => request(routes.games.otherGames, { id, num }, { ...quiet, signal }),
     enabled: id > 0,
   });
 }
@@ -146,7 +143,7 @@ export function useFavouriteGames() {
   return usePagedQuery({
     queryKey: gameKeys.favourites,
     fetchPage: (param, signal) =>
-      request(endpoints.games.collectionGameList, pageFields(param), { ...quiet, signal }),
+      request(routes.games.collectionGameList, pageFields(param), { ...quiet, signal }),
     enabled: Boolean(token),
   });
 }
@@ -156,7 +153,7 @@ export function useGameFavourite(id: number) {
   const token = useSession((s) => s.token);
   return useQuery({
     queryKey: gameKeys.favourite(id),
-    queryFn: ({ signal }) => request(endpoints.games.collectionGame, { id }, { ...quiet, signal }),
+    queryFn: ({ signal }) => request(routes.games.collectionGame, { id }, { ...quiet, signal }),
     enabled: Boolean(token) && id > 0,
   });
 }
@@ -166,7 +163,7 @@ export function useCollectList() {
   const token = useSession((s) => s.token);
   return useQuery({
     queryKey: gameKeys.collectList,
-    queryFn: ({ signal }) => request(endpoints.games.collectList, {}, { ...quiet, signal }),
+    queryFn: ({ signal }) => request(routes.games.collectList, {}, { ...quiet, signal }),
     enabled: Boolean(token),
   });
 }
@@ -176,8 +173,7 @@ export function useGameLibrary() {
   const token = useSession((s) => s.token);
   return usePagedQuery({
     queryKey: gameKeys.library,
-    fetchPage: (param, signal) =>
-      request(endpoints.games.gameLibList, pageFields(param), { ...quiet, signal }),
+    fetchPage: (param, signal) => request(routes.games.gameLibList, pageFields(param), { ...quiet, signal }),
     enabled: Boolean(token),
   });
 }
@@ -186,7 +182,7 @@ export function useGameLibrary() {
 export function useToggleFavourite() {
   return useMutation({
     mutationFn: (input: { id: number; collect: boolean }) =>
-      request(endpoints.games.gameCollect, { id: input.id, collect: input.collect }),
+      request(routes.games.gameCollect, { id: input.id, collect: input.collect }),
     onSuccess: (state) => {
       queryClient.setQueryData(gameKeys.favourite(state.id), state);
       queryClient.setQueriesData<{ is_collected: boolean; favourite_count: number }>(
@@ -202,17 +198,17 @@ export function useToggleFavourite() {
 
 /** Asks for a ROM's download address; the server counts the download. */
 export function requestGameDownload(id: number) {
-  return request(endpoints.games.downloadGame, { id }, { successToast: false });
+  return request(routes.games.downloadGame, { id }, { successToast: false });
 }
 
 /** Records a play. Spec §7: the recent-game-record call has its failure toast disabled. */
 export function recordGamePlay(id: number) {
-  return request(endpoints.games.useGame, { id }, quiet).then(() => {
+  return request(routes.games.useGame, { id }, quiet).then(() => {
     void queryClient.invalidateQueries({ queryKey: gameKeys.library });
   });
 }
 
 /** Matches imported ROMs to catalogue games by MD5 (whole file or headerless). */
 export function matchRoms(md5: string[], timeoutMs?: number) {
-  return request(endpoints.games.romMatch, { md5 }, { ...quiet, timeoutMs });
+  return request(routes.games.romMatch, { md5 }, { ...quiet, timeoutMs });
 }

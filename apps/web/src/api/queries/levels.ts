@@ -1,4 +1,5 @@
-import { endpoints, type LevelRow } from '@pixelhall/contract';
+import type { LevelRow } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import i18n from '../../i18n';
 import { celebrate } from '../../state/reward-celebration';
@@ -19,7 +20,7 @@ export const levelInfoQuery = () =>
   queryOptions({
     queryKey: levelKeys.info,
     queryFn: ({ signal }) =>
-      request(endpoints.levels.levelInfo, {}, { successToast: false, failToast: false, signal }),
+      request(routes.levels.levelInfo, {}, { successToast: false, failToast: false, signal }),
   });
 
 /** The caller's level, grade and experience. */
@@ -33,7 +34,7 @@ export function useLevelTable() {
   return useQuery({
     queryKey: levelKeys.table,
     queryFn: ({ signal }) =>
-      request(endpoints.levels.getLevels, {}, { successToast: false, failToast: false, signal }),
+      request(routes.levels.getLevels, {}, { successToast: false, failToast: false, signal }),
     staleTime: 60_000,
   });
 }
@@ -41,7 +42,7 @@ export function useLevelTable() {
 /** Claims a reached level's reward, once; the row turns "Claimed" and the reward is celebrated. */
 export function useClaimLevelReward() {
   return useMutation({
-    mutationFn: (level: number) => request(endpoints.levels.levelReward, { level }, { successToast: false }),
+    mutationFn: (level: number) => request(routes.levels.levelReward, { level }, { successToast: false }),
     onSuccess: ({ level, added }) => {
       queryClient.setQueryData<LevelTable>(levelKeys.table, (old) =>
         old ? { ...old, list: old.list.map((row) => (row.level === level.level ? level : row)) } : old,

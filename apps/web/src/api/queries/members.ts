@@ -1,4 +1,5 @@
-import { endpoints, type PayloadOf } from '@pixelhall/contract';
+import type { PayloadOf } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { request } from '../client';
 import { userKeys } from './keys';
@@ -8,11 +9,7 @@ export function useMemberProfile(userId: number) {
   return useQuery({
     queryKey: userKeys.one(userId),
     queryFn: ({ signal }) =>
-      request(
-        endpoints.users.getUser,
-        { user_id: userId },
-        { successToast: false, failToast: false, signal },
-      ),
+      request(routes.users.getUser, { user_id: userId }, { successToast: false, failToast: false, signal }),
     enabled: userId > 0,
   });
 }
@@ -20,7 +17,6 @@ export function useMemberProfile(userId: number) {
 /** A report to the moderators; the server's thanks is the success toast. */
 export function useReport() {
   return useMutation({
-    mutationFn: (payload: PayloadOf<typeof endpoints.posts.report>) =>
-      request(endpoints.posts.report, payload),
+    mutationFn: (payload: PayloadOf<typeof routes.posts.report>) => request(routes.posts.report, payload),
   });
 }

@@ -1,10 +1,10 @@
-import { endpoints } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../client';
 
 /** The current mining cycle; polled by the mine button, never toasting (it runs every second or two). */
 export function fetchCycleTime(signal?: AbortSignal) {
-  return request(endpoints.mining.cycleTime, {}, { successToast: false, failToast: false, signal });
+  return request(routes.mining.cycleTime, {}, { successToast: false, failToast: false, signal });
 }
 
 /**
@@ -13,6 +13,6 @@ export function fetchCycleTime(signal?: AbortSignal) {
  */
 export function useMiningToken() {
   return useMutation({
-    mutationFn: () => request(endpoints.mining.miningToken, {}, { successToast: false, loading: true }),
+    mutationFn: () => request(routes.mining.miningToken, {}, { successToast: false, loading: true }),
   });
 }

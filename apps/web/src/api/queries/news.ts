@@ -1,4 +1,5 @@
-import { endpoints, type News } from '@pixelhall/contract';
+import type { News } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { type InfiniteData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useSession } from '../../state/session';
 import { request } from '../client';
@@ -15,7 +16,7 @@ export const newsKeys = {
 export const latestNewsQuery = () =>
   queryOptions({
     queryKey: newsKeys.latest,
-    queryFn: () => request(endpoints.users.latestNews, {}, { successToast: false }),
+    queryFn: () => request(routes.users.latestNews, {}, { successToast: false }),
   });
 
 export function useLatestNews() {
@@ -28,7 +29,7 @@ export function useNewsList() {
   return usePagedQuery<News>({
     queryKey: newsKeys.list,
     fetchPage: async (param, signal) => {
-      const page = await request(endpoints.users.newsList, pageFields(param), {
+      const page = await request(routes.users.newsList, pageFields(param), {
         successToast: false,
         signal,
       });
@@ -42,7 +43,7 @@ export function useNewsList() {
 /** Marks the whole inbox read: the dots go at once and the unread count follows the answer. */
 export function useClearNews() {
   return useMutation({
-    mutationFn: () => request(endpoints.users.clearNews, {}),
+    mutationFn: () => request(routes.users.clearNews, {}),
     onSuccess: ({ unread }) => {
       queryClient.setQueryData<InfiniteData<ListPage<News>>>(newsKeys.list, (old) =>
         mapItems(old, (item) => (item.read ? item : { ...item, read: true })),

@@ -1,4 +1,5 @@
-import { endpoints, type PayloadOf, type Topic, YOURS_CATEGORY_ID } from '@pixelhall/contract';
+import { type PayloadOf, type Topic, YOURS_CATEGORY_ID } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { refreshProgress } from '../../app/progress-refresh';
 import { useSession } from '../../state/session';
@@ -33,7 +34,7 @@ export function useTopicGroups(categoryIds: readonly number[]) {
       queryKey: noteKeys.topics(categoryId),
       queryFn: () =>
         request(
-          endpoints.topics.topicList,
+          routes.topics.topicList,
           { category_id: categoryId, page: 1, num: TOPICS_PER_CATEGORY },
           quiet,
         ),
@@ -56,8 +57,8 @@ export function useTopicGroups(categoryIds: readonly number[]) {
 export function useAddTopic() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (payload: PayloadOf<typeof endpoints.topics.addTopic>) =>
-      request(endpoints.topics.addTopic, payload),
+    mutationFn: (payload: PayloadOf<typeof routes.topics.addTopic>) =>
+      request(routes.topics.addTopic, payload),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['topics'] }),
   });
 }
@@ -66,8 +67,8 @@ export function useAddTopic() {
 export function useCreatePost() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (payload: PayloadOf<typeof endpoints.posts.createPost>) =>
-      request(endpoints.posts.createPost, payload),
+    mutationFn: (payload: PayloadOf<typeof routes.posts.createPost>) =>
+      request(routes.posts.createPost, payload),
     onSuccess: () => {
       refreshProgress();
       return queryClient.invalidateQueries({ queryKey: ['home'] });

@@ -1,4 +1,5 @@
-import { endpoints, type REPORT_REASONS } from '@pixelhall/contract';
+import type { REPORT_REASONS } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { emitAppEvent } from '../../app/events';
 import { adultAnswer } from '../../state/adult';
@@ -13,7 +14,7 @@ export function useTranslateEnabled(): boolean {
   const status = useQuery({
     queryKey: ['posts', 'translate-status'],
     queryFn: ({ signal }) =>
-      request(endpoints.search.translateStatus, {}, { ...quiet, failToast: false, signal }),
+      request(routes.search.translateStatus, {}, { ...quiet, failToast: false, signal }),
     staleTime: 60 * 60_000,
   });
   return status.data?.enabled ?? false;
@@ -22,7 +23,7 @@ export function useTranslateEnabled(): boolean {
 /** Counts a share and answers the link to hand on; the new count goes out to every screen. */
 export function useSharePost() {
   return useMutation({
-    mutationFn: (id: number) => request(endpoints.posts.sharePost, { id, ...adultAnswer() }, quiet),
+    mutationFn: (id: number) => request(routes.posts.sharePost, { id, ...adultAnswer() }, quiet),
     onSuccess: ({ share_count }, id) => emitAppEvent('share', { postId: id, shareCount: share_count }),
   });
 }
@@ -30,7 +31,7 @@ export function useSharePost() {
 /** Deletes the member's post: it leaves every feed at once. */
 export function useDeletePost() {
   return useMutation({
-    mutationFn: (id: number) => request(endpoints.posts.deletePost, { id }),
+    mutationFn: (id: number) => request(routes.posts.deletePost, { id }),
     onSuccess: (_data, id) => {
       emitAppEvent('deletePost', { postId: id });
       queryClient.removeQueries({ queryKey: postKeys.detail(id) });
@@ -47,6 +48,6 @@ export function useReport() {
       id: number;
       reason: ReportReason;
       text: string;
-    }) => request(endpoints.posts.report, payload),
+    }) => request(routes.posts.report, payload),
   });
 }

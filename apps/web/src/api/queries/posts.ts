@@ -1,4 +1,5 @@
-import { type DataOf, DOUBLE_TAP_MS, endpoints, type PayloadOf, type Post } from '@pixelhall/contract';
+import { type DataOf, DOUBLE_TAP_MS, type PayloadOf, type Post } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { emitAppEvent } from '../../app/events';
@@ -11,11 +12,11 @@ import { type PostChange, postKeys, syncPostEvents, updatePostCaches } from './p
 
 /** Every list endpoint that answers `listOf(postSchema)`; any of them can feed a PostFeed. */
 export type PostListEndpoint =
-  | typeof endpoints.posts.homePosts
-  | typeof endpoints.posts.homeFeeds
-  | typeof endpoints.posts.postsList
-  | typeof endpoints.posts.recommendPosts
-  | typeof endpoints.posts.userPosts;
+  | typeof routes.posts.homePosts
+  | typeof routes.posts.homeFeeds
+  | typeof routes.posts.postsList
+  | typeof routes.posts.recommendPosts
+  | typeof routes.posts.userPosts;
 
 /** A feed's payload without its paging: the feed pages itself. */
 export type FeedPayload<E extends PostListEndpoint> = Omit<PayloadOf<E>, 'page' | 'cursor'>;
@@ -51,7 +52,7 @@ export function usePost(id: number, options: { adultConfirmed?: boolean; enabled
   return useQuery({
     queryKey: [...postKeys.detail(id), { adult_confirmed: adultConfirmed }],
     queryFn: ({ signal }) =>
-      request(endpoints.posts.postDetail, adultConfirmed ? { id, adult_confirmed: true } : { id }, {
+      request(routes.posts.postDetail, adultConfirmed ? { id, adult_confirmed: true } : { id }, {
         successToast: false,
         failToast: false,
         signal,
@@ -76,7 +77,7 @@ export function usePostStyles() {
 const likes = createLikeBatcher({
   delayMs: DOUBLE_TAP_MS,
   send: async (postId, like) => {
-    const answer = await request(endpoints.posts.likePost, { id: postId, like }, { successToast: false });
+    const answer = await request(routes.posts.likePost, { id: postId, like }, { successToast: false });
     return { liked: answer.liked, likeCount: answer.like_count };
   },
   show: (postId, state) =>

@@ -1,4 +1,5 @@
-import { endpoints, type Prop, type Wallet } from '@pixelhall/contract';
+import type { Prop, Wallet } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { usePreferences } from '../../state/preferences';
 import { useSession } from '../../state/session';
@@ -27,7 +28,7 @@ export function useShop() {
   const locale = usePreferences((s) => s.locale.value);
   return useQuery({
     queryKey: propKeys.shop(locale),
-    queryFn: ({ signal }) => request(endpoints.props.propLists, {}, { ...quiet, signal }),
+    queryFn: ({ signal }) => request(routes.props.propLists, {}, { ...quiet, signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -38,7 +39,7 @@ export function useMyProps(enabled = true) {
   const locale = usePreferences((s) => s.locale.value);
   return useQuery({
     queryKey: propKeys.mineIn(locale),
-    queryFn: ({ signal }) => request(endpoints.props.userProps, {}, { ...quiet, signal }),
+    queryFn: ({ signal }) => request(routes.props.userProps, {}, { ...quiet, signal }),
     enabled: enabled && Boolean(token),
   });
 }
@@ -55,7 +56,7 @@ export function useBuyProp() {
   return useMutation({
     mutationFn: ({ prop, num }: { prop: Prop; num: number }) =>
       purchases.run(`${prop.id}:${num}`, (request_id) =>
-        request(endpoints.props.buyProp, { prop_id: prop.id, num, request_id }),
+        request(routes.props.buyProp, { prop_id: prop.id, num, request_id }),
       ),
     onSuccess: ({ balances }) => {
       queryClient.setQueryData<Wallet>(walletKeys.balances, (old) => (old ? { ...old, ...balances } : old));
@@ -70,7 +71,7 @@ export function useUseProp() {
   return useMutation({
     mutationFn: (prop: Prop) =>
       uses.run(String(prop.id), (request_id) =>
-        request(endpoints.props.useProp, { prop_id: prop.id, request_id }, quiet),
+        request(routes.props.useProp, { prop_id: prop.id, request_id }, quiet),
       ),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: propKeys.mine });
@@ -89,14 +90,14 @@ export function usePostProp() {
   return useMutation({
     mutationFn: ({ postId, prop }: { postId: number; prop: Prop }) =>
       postUses.run(`${postId}:${prop.id}`, (request_id) =>
-        request(endpoints.props.postsProp, { post_id: postId, prop_id: prop.id, request_id }),
+        request(routes.props.postsProp, { post_id: postId, prop_id: prop.id, request_id }),
       ),
     onSuccess: ({ post }, { prop }) => {
       updatePostCaches(queryClient, { kind: 'replace', postId: post.id, post });
       void queryClient.invalidateQueries({ queryKey: propKeys.mine });
       refreshBalances();
       if (prop.kind === 'pin')
-        void queryClient.invalidateQueries({ queryKey: ['posts', 'feed', endpoints.posts.postsList.path] });
+        void queryClient.invalidateQueries({ queryKey: ['posts', 'feed', routes.posts.postsList.path] });
     },
   });
 }

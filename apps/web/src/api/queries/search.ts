@@ -1,11 +1,12 @@
-import { type DataOf, endpoints, type Post, type Topic, type UserCard } from '@pixelhall/contract';
+import type { DataOf, Post, Topic, UserCard } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { type InfiniteData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { request } from '../client';
 import { FIRST_PAGE, type PageParam } from './list-pages';
 import { pageFields } from './paged-query';
 
 export type SearchType = 'all' | 'posts' | 'topics' | 'users';
-export type SearchPage = DataOf<typeof endpoints.search.searchLists>;
+export type SearchPage = DataOf<typeof routes.search.searchLists>;
 
 export const searchKeys = {
   hot: ['search', 'hot'] as const,
@@ -17,7 +18,7 @@ const quiet = { successToast: false } as const;
 export function useHotSearches() {
   return useQuery({
     queryKey: searchKeys.hot,
-    queryFn: ({ signal }) => request(endpoints.search.searchHot, {}, { ...quiet, failToast: false, signal }),
+    queryFn: ({ signal }) => request(routes.search.searchHot, {}, { ...quiet, failToast: false, signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -44,11 +45,7 @@ export function useSearchResults(keyword: string, type: SearchType) {
   return useInfiniteQuery({
     queryKey: searchKeys.results(keyword, type),
     queryFn: ({ pageParam, signal }) =>
-      request(
-        endpoints.search.searchLists,
-        { keyword, type, ...pageFields(pageParam) },
-        { ...quiet, signal },
-      ),
+      request(routes.search.searchLists, { keyword, type, ...pageFields(pageParam) }, { ...quiet, signal }),
     initialPageParam: FIRST_PAGE as PageParam,
     getNextPageParam: nextSearchPage(type),
     enabled: keyword.trim().length > 0,

@@ -1,4 +1,5 @@
-import { endpoints, type Task } from '@pixelhall/contract';
+import type { Task } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { celebrate } from '../../state/reward-celebration';
 import { useSession } from '../../state/session';
@@ -22,7 +23,7 @@ export const taskListsQuery = () =>
   queryOptions({
     queryKey: taskKeys.lists,
     queryFn: ({ signal }) =>
-      request(endpoints.tasks.taskLists, {}, { successToast: false, failToast: false, signal }),
+      request(routes.tasks.taskLists, {}, { successToast: false, failToast: false, signal }),
     staleTime: 0,
   });
 
@@ -58,7 +59,7 @@ export function useClaimTask() {
   return useMutation({
     // The overlay is the success message; the server's "Reward claimed" toast would repeat it.
     mutationFn: (task: Task) =>
-      request(endpoints.tasks.taskReward, { task_id: task.id }, { successToast: false }),
+      request(routes.tasks.taskReward, { task_id: task.id }, { successToast: false }),
     onSuccess: ({ task, added }) => {
       queryClient.setQueryData<TaskLists>(taskKeys.lists, (old) => replaceTask(old, task));
       celebrate({ title: task.title, added });

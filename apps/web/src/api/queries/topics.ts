@@ -1,4 +1,5 @@
-import { endpoints, type Topic, YOURS_CATEGORY_ID } from '@pixelhall/contract';
+import { type Topic, YOURS_CATEGORY_ID } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useSession } from '../../state/session';
@@ -24,7 +25,7 @@ export function useTopicList(categoryId: number, options: { enabled?: boolean } 
     queryKey: topicKeys.list(categoryId),
     fetchPage: (param, signal) =>
       request(
-        endpoints.topics.topicList,
+        routes.topics.topicList,
         { category_id: categoryId, ...pageFields(param) },
         { ...quiet, signal },
       ),
@@ -45,7 +46,7 @@ export function useFollowsAnyTopic(): boolean {
 export function useTopic(id: number) {
   return useQuery({
     queryKey: topicKeys.detail(id),
-    queryFn: ({ signal }) => request(endpoints.topics.topicDetail, { id }, { ...quiet, signal }),
+    queryFn: ({ signal }) => request(routes.topics.topicDetail, { id }, { ...quiet, signal }),
     enabled: Number.isInteger(id) && id > 0,
   });
 }
@@ -78,7 +79,7 @@ export function useFollowTopic(): (topicId: number, follow: boolean) => Promise<
     pendingFollows.add(topicId);
     notifyPending();
     try {
-      const answer = await request(endpoints.topics.topicFollow, { id: topicId, follow });
+      const answer = await request(routes.topics.topicFollow, { id: topicId, follow });
       for (const root of ['topics', 'search'] as const) {
         queryClient.setQueriesData({ queryKey: [root] }, (data: unknown) =>
           data === undefined ? data : applyTopicFollow(data, topicId, answer),
@@ -88,7 +89,7 @@ export function useFollowTopic(): (topicId: number, follow: boolean) => Promise<
       void queryClient.invalidateQueries({ queryKey: topicKeys.list(YOURS_CATEGORY_ID) });
       // Keys match objects partially: every YOURS feed, whatever its other fields.
       void queryClient.invalidateQueries({
-        queryKey: ['posts', 'feed', endpoints.posts.postsList.path, { category_id: YOURS_CATEGORY_ID }],
+        queryKey: ['posts', 'feed', routes.posts.postsList.path, { category_id: YOURS_CATEGORY_ID }],
       });
     } finally {
       pendingFollows.delete(topicId);

@@ -1,4 +1,5 @@
-import { type DataOf, endpoints } from '@pixelhall/contract';
+import type { DataOf } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { type InfiniteData, useMutation } from '@tanstack/react-query';
 import { emitAppEvent, useAppEvent } from '../../app/events';
 import { adultAnswer } from '../../state/adult';
@@ -7,7 +8,7 @@ import { queryClient } from '../query-client';
 import { type ListPage, withoutItems } from './list-pages';
 import { pageFields, usePagedQuery } from './paged-query';
 
-export type UserComment = DataOf<typeof endpoints.comments.otherComments>['list'][number];
+export type UserComment = DataOf<typeof routes.comments.otherComments>['list'][number];
 type Pages = InfiniteData<ListPage<UserComment>>;
 
 export const userCommentKeys = {
@@ -27,7 +28,7 @@ export function useUserComments(userId: number | null) {
     queryKey: userCommentKeys.of(userId),
     fetchPage: (param, signal) =>
       request(
-        endpoints.comments.otherComments,
+        routes.comments.otherComments,
         // The caller's own page holds comments on adult topics' posts once they answered 18+.
         { ...(userId ? { user_id: userId } : adultAnswer()), ...pageFields(param) },
         { successToast: false, signal },
@@ -41,7 +42,7 @@ export function useUserComments(userId: number | null) {
  */
 export function useDeleteComment() {
   return useMutation({
-    mutationFn: (id: number) => request(endpoints.comments.deleteComment, { id }),
+    mutationFn: (id: number) => request(routes.comments.deleteComment, { id }),
     onSuccess: ({ post_id, comment_count }, id) => {
       queryClient.setQueriesData<Pages>({ queryKey: userCommentKeys.all }, (old) =>
         withoutItems(old, (c) => c.id === id || c.root_id === id || c.parent_id === id),

@@ -1,6 +1,7 @@
-import { endpoints, formatFileSize, IMAGE_MAX_BYTES, type PayloadOf, type User } from '@pixelhall/contract';
+import { formatFileSize, IMAGE_MAX_BYTES, type PayloadOf, type User } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/navigation';
 import { signOut } from '../../app/session';
 import i18n from '../../i18n';
 import { useSession } from '../../state/session';
@@ -27,8 +28,7 @@ function rememberMe(user: User): void {
 /** Nickname, signature or avatar; the server's "Saved" is the success toast. */
 export function useEditUserMutation() {
   return useMutation({
-    mutationFn: (changes: PayloadOf<typeof endpoints.users.editUser>) =>
-      request(endpoints.users.editUser, changes),
+    mutationFn: (changes: PayloadOf<typeof routes.users.editUser>) => request(routes.users.editUser, changes),
     onSuccess: rememberMe,
   });
 }
@@ -56,11 +56,11 @@ export function useUploadAvatarMutation() {
       const stop = showLoading();
       try {
         const uploaded = await upload(
-          endpoints.uploads.uploadFile,
+          routes.uploads.uploadFile,
           { file, app: 'images' },
           { loading: false, successToast: false },
         );
-        return await request(endpoints.users.editUser, { avatar: uploaded.url });
+        return await request(routes.users.editUser, { avatar: uploaded.url });
       } finally {
         stop();
       }
@@ -72,8 +72,8 @@ export function useUploadAvatarMutation() {
 /** Changing the password keeps this session; the server signs out the others. */
 export function useChangePasswordMutation() {
   return useMutation({
-    mutationFn: (payload: PayloadOf<typeof endpoints.auth.resetEditPwd>) =>
-      request(endpoints.auth.resetEditPwd, payload),
+    mutationFn: (payload: PayloadOf<typeof routes.auth.resetEditPwd>) =>
+      request(routes.auth.resetEditPwd, payload),
   });
 }
 
@@ -86,7 +86,7 @@ export function useSignOutMutation() {
   return useMutation({
     mutationFn: async () => {
       try {
-        await request(endpoints.auth.signOut, {}, { failToast: false });
+        await request(routes.auth.signOut, {}, { failToast: false });
       } catch {
         showSuccessToast(i18n.t('auth.signed_out'));
       }

@@ -1,4 +1,5 @@
-import { type CurrencyName, endpoints, type LedgerEntry, type Post, type Wallet } from '@pixelhall/contract';
+import type { CurrencyName, LedgerEntry, Post, Wallet } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSession } from '../../state/session';
 import { request } from '../client';
@@ -31,7 +32,7 @@ export function useWallet(enabled = true) {
   const token = useSession((s) => s.token);
   return useQuery({
     queryKey: walletKeys.balances,
-    queryFn: ({ signal }) => request(endpoints.wallet.userWallet, {}, { ...quiet, signal }),
+    queryFn: ({ signal }) => request(routes.wallet.userWallet, {}, { ...quiet, signal }),
     enabled: enabled && Boolean(token),
   });
 }
@@ -42,7 +43,7 @@ export function useWalletHistory(currency: CurrencyName | null) {
     queryKey: walletKeys.history(currency),
     fetchPage: (param, signal) =>
       request(
-        endpoints.wallet.walletHistory,
+        routes.wallet.walletHistory,
         { ...pageFields(param), ...(currency ? { currency } : {}) },
         { ...quiet, signal },
       ),
@@ -59,7 +60,7 @@ export function useExchange() {
   return useMutation({
     mutationFn: (diamonds: number) =>
       exchanges.run(String(diamonds), (request_id) =>
-        request(endpoints.wallet.exchangeDiamonds, { diamonds, request_id }),
+        request(routes.wallet.exchangeDiamonds, { diamonds, request_id }),
       ),
     onSuccess: ({ gold, diamonds, gold_per_diamond }) => {
       queryClient.setQueryData<Wallet>(walletKeys.balances, { gold, diamonds, gold_per_diamond });
@@ -77,7 +78,7 @@ export function useExchange() {
 export function useUnlockPost() {
   return useMutation({
     mutationFn: ({ id, adultConfirmed }: { id: number; adultConfirmed: boolean }) =>
-      request(endpoints.posts.payLink, adultConfirmed ? { id, adult_confirmed: true } : { id }),
+      request(routes.posts.payLink, adultConfirmed ? { id, adult_confirmed: true } : { id }),
     onSuccess: (post: Post) => {
       updatePostCaches(queryClient, { kind: 'replace', postId: post.id, post });
       refreshBalances();

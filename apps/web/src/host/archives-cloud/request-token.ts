@@ -1,4 +1,4 @@
-import { endpoints } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { request } from '../../api/client';
 import { useSession } from '../../state/session';
 
@@ -15,7 +15,7 @@ let cached: { token: string; expiresAt: number; session: string } | null = null;
 export async function transferToken(now = Date.now()): Promise<string> {
   const session = useSession.getState().token ?? '';
   if (cached && cached.session === session && cached.expiresAt - now > RENEW_BEFORE_MS) return cached.token;
-  const issued = await request(endpoints.games.requestToken, {}, { successToast: false, failToast: false });
+  const issued = await request(routes.games.requestToken, {}, { successToast: false, failToast: false });
   cached = { token: issued.token, expiresAt: issued.expires_at, session };
   return issued.token;
 }

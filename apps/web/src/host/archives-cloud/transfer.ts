@@ -1,4 +1,5 @@
-import { type ArchiveVersion, endpoints } from '@pixelhall/contract';
+import type { ArchiveVersion } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { md5 } from 'hash-wasm';
 import { startBigUpload } from '../../api/big-upload';
 import { ApiError, request, upload } from '../../api/client';
@@ -72,7 +73,7 @@ async function localSlot(romMd5: string, slot: number) {
 async function gameUid(gameId: number | null): Promise<string | null> {
   if (gameId === null) return null;
   try {
-    return (await request(endpoints.games.gameDetail, { id: gameId }, quiet)).game_uid;
+    return (await request(routes.games.gameDetail, { id: gameId }, quiet)).game_uid;
   } catch {
     return null;
   }
@@ -111,7 +112,7 @@ export async function uploadArchive(input: ArchiveUploadRequest, push: Push): Pr
         type,
       });
       const stored = await upload(
-        endpoints.uploads.uploadFile,
+        routes.uploads.uploadFile,
         { file: image, app: 'post_images' },
         {
           ...quiet,
@@ -126,7 +127,7 @@ export async function uploadArchive(input: ArchiveUploadRequest, push: Push): Pr
     let saved: ArchiveVersion;
     try {
       saved = await request(
-        endpoints.archives.saveArchive,
+        routes.archives.saveArchive,
         {
           rom_md5: romMd5,
           slot,
@@ -192,14 +193,14 @@ interface CloudVersion {
 }
 
 async function findCloudVersion(input: ArchiveDownloadRequest) {
-  const games = (await request(endpoints.archives.archiveList, { rom_md5: input.romMd5 }, quiet)).list;
+  const games = (await request(routes.archives.archiveList, { rom_md5: input.romMd5 }, quiet)).list;
   const cloudGame = games.find((g) => g.rom_md5 === input.romMd5.toLowerCase()) ?? null;
   let version: CloudVersion | undefined;
   if (input.versionId === undefined) {
     const s = cloudGame?.slots.find((s) => s.id === input.cloudSlotId);
     if (s) version = { ...s, time: s.last_update_time };
   } else {
-    const history = await request(endpoints.archives.archiveHistory, { id: input.cloudSlotId }, quiet);
+    const history = await request(routes.archives.archiveHistory, { id: input.cloudSlotId }, quiet);
     const v = history.list.find((v) => v.version_id === input.versionId);
     if (v) version = { ...v, time: v.add_time };
   }
@@ -244,8 +245,8 @@ async function newGameRecord(
   coreName: string,
 ): Promise<ArchiveGameRecord> {
   const [matched, conditions] = await Promise.all([
-    request(endpoints.games.romMatch, { md5: [romMd5] }, quiet).catch(() => null),
-    request(endpoints.games.conditionOpt, {}, quiet).catch(() => null),
+    request(routes.games.romMatch, { md5: [romMd5] }, quiet).catch(() => null),
+    request(routes.games.conditionOpt, {}, quiet).catch(() => null),
   ]);
   const game = matched?.list[0]?.game ?? null;
   const emulator = conditions?.emulator_type.find((e) =>

@@ -1,4 +1,5 @@
-import { endpoints, type Game } from '@pixelhall/contract';
+import type { Game } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { request } from '../../api/client';
 import { gameKeys } from '../../api/queries/games';
 import { queryClient } from '../../api/query-client';
@@ -161,7 +162,7 @@ function loadEmulators(): Promise<Emulator[]> {
     .fetchQuery({
       queryKey: gameKeys.conditions,
       queryFn: ({ signal }) =>
-        request(endpoints.games.conditionOpt, {}, { successToast: false, failToast: false, signal }),
+        request(routes.games.conditionOpt, {}, { successToast: false, failToast: false, signal }),
       staleTime: 10 * 60_000,
     })
     .then((conditions) => conditions.emulator_type);

@@ -3,7 +3,7 @@ import { Button } from 'antd-mobile';
 import { DeleteOutline, PlayOutline, UploadOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/navigation';
 import { useRouteQuery } from '../../app/route-context';
 import { removeLocalSlot, useLocalArchives } from '../../games/archives';
 import { uploadSlot, useArchiveTransfer } from '../../games/cloud-sync';

@@ -1,4 +1,4 @@
-import { endpoints } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { request } from '../../api/client';
 import { gameHost } from '../../games/host-calls';
 import { playGame } from '../../games/play';
@@ -19,7 +19,7 @@ export async function playArchive(archive: LocalArchive, slot: number): Promise<
   );
   if (imported) return playGame({ imported, slot });
   if (archive.gameId !== null) {
-    const game = await request(endpoints.games.gameDetail, { id: archive.gameId }, { successToast: false });
+    const game = await request(routes.games.gameDetail, { id: archive.gameId }, { successToast: false });
     return playGame({ game, slot });
   }
   showFailToast(i18n.t('game.not_downloaded'));

@@ -1,9 +1,10 @@
 import { validateUsername } from '@pixelhall/contract';
 import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useRegister, useRegUser } from '../../api/queries/auth';
 import { useMe } from '../../api/queries/users';
+import { useNavigate } from '../../app/navigation';
 import { signIn } from '../../app/session';
 import { useSession } from '../../state/session';
 import { ruleOf } from '../../ui/form-rules';

@@ -1,8 +1,8 @@
 import { validateResetCode } from '@pixelhall/contract';
 import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useResetPassword, useSendMail } from '../../api/queries/auth';
+import { useNavigate } from '../../app/navigation';
 import { useRouteQuery } from '../../app/route-context';
 import { signOut } from '../../app/session';
 import { useSession } from '../../state/session';

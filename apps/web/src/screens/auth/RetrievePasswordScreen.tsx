@@ -1,7 +1,7 @@
 import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useSendMail } from '../../api/queries/auth';
+import { useNavigate } from '../../app/navigation';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { EmailField } from './fields';
 import { AuthForm, AuthScreen } from './parts';

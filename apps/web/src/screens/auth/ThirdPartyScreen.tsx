@@ -3,7 +3,7 @@ import { Button, DotLoading } from 'antd-mobile';
 import { CloseCircleOutline } from 'antd-mobile-icons';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/navigation';
 import { useRouteEntry } from '../../app/route-context';
 import { completeProviderSignIn, signInErrorText } from '../../auth/oidc';
 import { NavBar } from '../../ui/NavBar';

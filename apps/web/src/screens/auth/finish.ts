@@ -1,6 +1,6 @@
 import type { User } from '@pixelhall/contract';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/navigation';
 import { signIn } from '../../app/session';
 import { host, isNativeShell } from '../../host';
 

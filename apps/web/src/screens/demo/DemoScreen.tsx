@@ -1,6 +1,5 @@
 import {
   compareVersions,
-  endpoints,
   fileKind,
   formatCount,
   formatDate,
@@ -8,6 +7,7 @@ import {
   formatShortDate,
   groupThousands,
 } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { Button, Tag } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -94,7 +94,7 @@ export default function DemoScreen() {
           <Button
             size="small"
             onClick={() => {
-              request(endpoints.appVersion.checkVersion, {}, { loading: true }).catch(ignore);
+              request(routes.appVersion.checkVersion, {}, { loading: true }).catch(ignore);
             }}
           >
             {t('demo.requestLoading')}
@@ -103,7 +103,7 @@ export default function DemoScreen() {
             size="small"
             data-testid="demo-fail"
             onClick={() => {
-              request(endpoints.options.getOptions, { name: 'no_such_option' }).catch(ignore);
+              request(routes.options.getOptions, { name: 'no_such_option' }).catch(ignore);
             }}
           >
             {t('demo.requestFail')}
@@ -113,7 +113,7 @@ export default function DemoScreen() {
             data-testid="demo-expiry"
             onClick={() => {
               for (let i = 0; i < 3; i += 1)
-                request(endpoints.users.getUser, {}, { login: false }).catch(ignore);
+                request(routes.users.getUser, {}, { login: false }).catch(ignore);
             }}
           >
             {t('demo.requestExpiry')}

@@ -1,12 +1,13 @@
-import { endpoints, FEEDBACK_LIMITS } from '@pixelhall/contract';
+import { FEEDBACK_LIMITS } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { useMutation } from '@tanstack/react-query';
 import { Form, Input, TextArea } from 'antd-mobile';
 import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { request } from '../../api/client';
 import { useMe } from '../../api/queries/users';
+import { useNavigate } from '../../app/navigation';
 import { host } from '../../host';
 import type { SystemInfo } from '../../host/protocol';
 import { useDevice } from '../../state/device';
@@ -47,7 +48,7 @@ export default function FeedbackScreen() {
   const submit = useMutation({
     // The server answers a plain "OK", which the request layer never toasts: the thanks are ours.
     mutationFn: (payload: FeedbackPayload) =>
-      request(endpoints.games.feedbackSubmit, payload, { successToast: false }),
+      request(routes.games.feedbackSubmit, payload, { successToast: false }),
     onSuccess: () => showSuccessToast(t('feedbackUi.sent')),
   });
 

@@ -1,6 +1,7 @@
 import { Button, Popup, ProgressBar } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
+import { useNavigate } from '../../app/navigation';
 import { cancelImport, useImportedGames, useImportProgress } from '../../games/imported';
 import type { ImportGamesResult, ImportProgress } from '../../host/game-protocol';
 import { useOverlayStyle } from '../../ui/overlay';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useGameConditions, useGameList } from '../../api/queries/games';
+import { useNavigate } from '../../app/navigation';
 import { useRouteQuery } from '../../app/route-context';
 import { EmptyState } from '../../ui/EmptyState';
 import { PagedGames } from '../../ui/games/GameLists';

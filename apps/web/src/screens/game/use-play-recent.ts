@@ -1,4 +1,4 @@
-import { endpoints } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/client';
 import { useDownloads } from '../../games/downloads';
@@ -22,7 +22,7 @@ export function usePlayRecent(): (recent: RecentGame) => Promise<void> {
         return playGame({ local: how.local });
       case 'catalogue': {
         // playGame needs the whole game: it says "download first" or "downloading, wait" itself.
-        const game = await request(endpoints.games.gameDetail, { id: how.gameId }, { successToast: false });
+        const game = await request(routes.games.gameDetail, { id: how.gameId }, { successToast: false });
         return playGame({ game });
       }
       case 'missing':

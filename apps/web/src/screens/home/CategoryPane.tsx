@@ -1,10 +1,11 @@
-import { endpoints, YOURS_CATEGORY_ID } from '@pixelhall/contract';
+import { YOURS_CATEGORY_ID } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { Button } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { flattenPages } from '../../api/queries/list-pages';
 import { useTopicList } from '../../api/queries/topics';
+import { useNavigate } from '../../app/navigation';
 import { EmptyState } from '../../ui/EmptyState';
 import { PostFeed } from '../../ui/posts/PostFeed';
 import { TopicIcon } from '../../ui/posts/TopicIcon';
@@ -41,7 +42,7 @@ export function CategoryPane({ categoryId }: { categoryId: number }) {
         </nav>
       )}
       <PostFeed
-        endpoint={endpoints.posts.postsList}
+        endpoint={routes.posts.postsList}
         payload={{ category_id: categoryId, sort: 'new' }}
         empty={
           <EmptyState text={yours ? t('feed.yoursEmpty') : t('feed.categoryEmpty')}>

@@ -1,10 +1,11 @@
-import { endpoints, TOPIC_TYPE, YOURS_CATEGORY_ID } from '@pixelhall/contract';
+import { TOPIC_TYPE, YOURS_CATEGORY_ID } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { Tabs } from 'antd-mobile';
 import { AppstoreOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useCategories, useFollowsAnyTopic } from '../../api/queries/topics';
+import { useNavigate } from '../../app/navigation';
 import { Wordmark } from '../../ui/PixelLogo';
 import { PostFeed } from '../../ui/posts/PostFeed';
 import { Screen } from '../../ui/Screen';
@@ -76,9 +77,9 @@ export default function HomeScreen() {
       </Tabs>
       <div className="home-pane" data-tab={current.key}>
         {current.key === 'new' ? (
-          <PostFeed endpoint={endpoints.posts.homePosts} payload={{}} />
+          <PostFeed endpoint={routes.posts.homePosts} payload={{}} />
         ) : current.key === 'popular' ? (
-          <PostFeed endpoint={endpoints.posts.homeFeeds} payload={{}} />
+          <PostFeed endpoint={routes.posts.homeFeeds} payload={{}} />
         ) : (
           <CategoryPane key={current.key} categoryId={current.categoryId!} />
         )}

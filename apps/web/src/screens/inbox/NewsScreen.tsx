@@ -1,8 +1,8 @@
 import type { News } from '@pixelhall/contract';
 import { CheckOutline, MessageOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useClearNews, useLatestNews, useNewsList } from '../../api/queries/news';
+import { useNavigate } from '../../app/navigation';
 import { EmptyState } from '../../ui/EmptyState';
 import { useRelativeTime } from '../../ui/format';
 import { NavBar } from '../../ui/NavBar';

@@ -1,7 +1,7 @@
-import { endpoints } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/navigation';
 import { EmptyState } from '../../ui/EmptyState';
 import { NavBar } from '../../ui/NavBar';
 import { PostFeed } from '../../ui/posts/PostFeed';
@@ -15,7 +15,7 @@ export default function MyPostsScreen() {
     <Screen>
       <NavBar title={t('userPage.mine.posts')} />
       <PostFeed
-        endpoint={endpoints.posts.userPosts}
+        endpoint={routes.posts.userPosts}
         payload={{ tab: 'posts' }}
         empty={
           <EmptyState text={t('userPage.empty.myPosts')}>

@@ -1,4 +1,4 @@
-import { endpoints } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { useTranslation } from 'react-i18next';
 import { useAdultConfirmation } from '../../state/adult';
 import { EmptyState } from '../../ui/EmptyState';
@@ -15,7 +15,7 @@ export default function MyUpvotedScreen() {
     <Screen>
       <NavBar title={t('userPage.mine.upvoted')} />
       <PostFeed
-        endpoint={endpoints.posts.userPosts}
+        endpoint={routes.posts.userPosts}
         payload={confirmed ? { tab: 'upvoted', adult_confirmed: true } : { tab: 'upvoted' }}
         empty={<EmptyState text={t('userPage.empty.myUpvoted')} />}
       />

@@ -1,9 +1,9 @@
 import { Badge, List } from 'antd-mobile';
 import { FlagOutline, HistogramOutline, StarOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useLevelInfo } from '../../api/queries/levels';
 import { claimableCount, useTaskLists } from '../../api/queries/tasks';
+import { useNavigate } from '../../app/navigation';
 import './progress-entries.css';
 
 /** The member's ways to earn on Me: tasks, achievements, level and grade, bets. */

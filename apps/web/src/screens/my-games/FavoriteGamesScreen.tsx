@@ -1,8 +1,8 @@
 import { Button } from 'antd-mobile';
 import { HeartFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useFavouriteGames, useToggleFavourite } from '../../api/queries/games';
+import { useNavigate } from '../../app/navigation';
 import { EmptyState } from '../../ui/EmptyState';
 import { useRelativeTime } from '../../ui/format';
 import { PagedGames } from '../../ui/games/GameLists';

@@ -1,6 +1,6 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/navigation';
 import { Screen } from '../../ui/Screen';
 
 /** The catch-all for paths the app does not know. */

@@ -1,6 +1,5 @@
 import {
   type Category,
-  endpoints,
   formatFileSize,
   IMAGE_MAX_BYTES,
   LEVEL_TOPIC_CREATE,
@@ -9,6 +8,7 @@ import {
   type Topic,
   validateName,
 } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { Button, Form, Input, Popup, Selector, Switch, TextArea } from 'antd-mobile';
 import { CloseOutline, PictureOutline } from 'antd-mobile-icons';
 import { useRef, useState } from 'react';
@@ -222,7 +222,7 @@ function IconPicker({
     setBusy(true);
     try {
       const stored = await upload(
-        endpoints.uploads.uploadFile,
+        routes.uploads.uploadFile,
         { file, app: 'images' },
         { successToast: false },
       );

@@ -1,4 +1,4 @@
-import { endpoints } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { startBigUpload } from '../../api/big-upload';
 import { ApiError, upload } from '../../api/client';
@@ -34,7 +34,7 @@ export function useAttachments() {
       const controller = new AbortController();
       cancel = () => controller.abort();
       done = upload(
-        endpoints.uploads.uploadFile,
+        routes.uploads.uploadFile,
         { file, app: 'post_images' },
         { loading: false, successToast: false, failToast: false, signal: controller.signal, onProgress },
       );

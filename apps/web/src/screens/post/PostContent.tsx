@@ -2,9 +2,9 @@ import { fileKind, formatCount, formatFileSize, type Post, type PostFile } from 
 import { DownlandOutline, LinkOutline } from 'antd-mobile-icons';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useRelation } from '../../api/queries/follows';
 import { usePostStyles } from '../../api/queries/posts';
+import { useNavigate } from '../../app/navigation';
 import { useSession } from '../../state/session';
 import { FollowButton } from '../../ui/FollowButton';
 import { showImagePreview } from '../../ui/ImagePreview';

@@ -1,13 +1,14 @@
-import { endpoints, type Post } from '@pixelhall/contract';
+import type { Post } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { Button, DotLoading, type TextAreaRef } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import type { CommentSort } from '../../api/queries/comments';
 import { useTranslateEnabled } from '../../api/queries/post-detail';
 import { feedPosts, isAdultConfirmError, usePost, usePostFeed } from '../../api/queries/posts';
 import { useGuard } from '../../app/guard';
+import { useNavigate } from '../../app/navigation';
 import { useRouteParams } from '../../app/route-context';
 import { useAdultConfirmation } from '../../state/adult';
 import { EmptyState } from '../../ui/EmptyState';
@@ -111,7 +112,7 @@ function PostPage({ post, actions }: { post: Post; actions: ReturnType<typeof us
 
 function Recommended({ postId }: { postId: number }) {
   const { t } = useTranslation();
-  const feed = usePostFeed(endpoints.posts.recommendPosts, { post_id: postId, num: RECOMMENDED });
+  const feed = usePostFeed(routes.posts.recommendPosts, { post_id: postId, num: RECOMMENDED });
   const posts = feedPosts(feed.data)
     .filter((p) => p.id !== postId)
     .slice(0, RECOMMENDED);

@@ -1,9 +1,9 @@
 import type { User } from '@pixelhall/contract';
 import { Button, Dialog, DotLoading, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useProviders } from '../../api/queries/auth';
 import { useMe, useSignOutMutation } from '../../api/queries/users';
+import { useNavigate } from '../../app/navigation';
 import { loginPathFor } from '../../app/route-match';
 import { useSession } from '../../state/session';
 import { NavBar } from '../../ui/NavBar';

@@ -1,8 +1,8 @@
 import { DotLoading, List } from 'antd-mobile';
 import { type ChangeEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useMe, useUploadAvatarMutation } from '../../api/queries/users';
+import { useNavigate } from '../../app/navigation';
 import { NavBar } from '../../ui/NavBar';
 import { Screen } from '../../ui/Screen';
 import { UserAvatar } from '../../ui/UserAvatar';

@@ -1,9 +1,10 @@
-import { endpoints, type Post, type Prop } from '@pixelhall/contract';
+import type { Post, Prop } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { Button, Popup } from 'antd-mobile';
 import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { feedPosts, usePostFeed, usePostStyles } from '../../api/queries/posts';
+import { useNavigate } from '../../app/navigation';
 import { EmptyState } from '../../ui/EmptyState';
 import { useRelativeTime } from '../../ui/format';
 import { useOverlayStyle } from '../../ui/overlay';
@@ -26,7 +27,7 @@ export function PickPostSheet({ prop, onClose }: { prop: Prop | null; onClose: (
   // Kept while the sheet slides away, so its content does not vanish mid-animation.
   const [shown, setShown] = useState<Prop | null>(prop);
   if (prop && prop !== shown) setShown(prop);
-  const feed = usePostFeed(endpoints.posts.userPosts, MY_POSTS, { enabled: visible });
+  const feed = usePostFeed(routes.posts.userPosts, MY_POSTS, { enabled: visible });
   const posts = feedPosts(feed.data);
   const { apply, pending } = useApplyPostProp();
   return (

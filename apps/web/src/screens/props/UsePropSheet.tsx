@@ -1,8 +1,8 @@
 import { groupThousands, type InventoryItem } from '@pixelhall/contract';
 import { Button, Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useMyProps } from '../../api/queries/props';
+import { useNavigate } from '../../app/navigation';
 import { EmptyState } from '../../ui/EmptyState';
 import { useOverlayStyle } from '../../ui/overlay';
 import { LoadFailed, Pending } from '../../ui/QueryStates';

@@ -2,7 +2,7 @@ import { LOCALES } from '@pixelhall/contract';
 import { CheckList, List, Popup, Switch } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/navigation';
 import { loadLocale } from '../../i18n';
 import { useEffectiveTheme, usePreferences } from '../../state/preferences';
 import { useSession } from '../../state/session';

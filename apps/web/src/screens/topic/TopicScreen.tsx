@@ -1,12 +1,13 @@
-import { ADULT_AGE, endpoints, formatCount, type Topic } from '@pixelhall/contract';
+import { ADULT_AGE, formatCount, type Topic } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { Button, Dialog, DotLoading, Tabs } from 'antd-mobile';
 import { EditSOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useTopic } from '../../api/queries/topics';
 import { useGuard } from '../../app/guard';
+import { useNavigate } from '../../app/navigation';
 import { useRouteParams } from '../../app/route-context';
 import i18n from '../../i18n';
 import { useAdultConfirmation } from '../../state/adult';
@@ -163,7 +164,7 @@ function TopicFeed({ topic, adult }: { topic: Topic; adult: boolean }) {
       </Tabs>
       <PostFeed
         key={sort}
-        endpoint={endpoints.posts.postsList}
+        endpoint={routes.posts.postsList}
         payload={adult ? { topic_id: topic.id, sort, adult_confirmed: true } : { topic_id: topic.id, sort }}
         showTopic={false}
         empty={<EmptyState text={t('topicUi.empty')} />}

@@ -1,4 +1,5 @@
-import { endpoints, type User } from '@pixelhall/contract';
+import type { User } from '@pixelhall/contract';
+import { routes } from '@pixelhall/contract/routes';
 import { DotLoading, Tabs } from 'antd-mobile';
 import { MoreOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
@@ -92,7 +93,7 @@ function UserTabs({ user, isMe }: { user: User; isMe: boolean }) {
     <Tabs activeKey={tab} onChange={(key) => setTab(key as Tab)} className="user-tabs">
       <Tabs.Tab key="posts" title={t('userPage.tabs.posts')}>
         <PostFeed
-          endpoint={endpoints.posts.userPosts}
+          endpoint={routes.posts.userPosts}
           payload={{ user_id: user.id, tab: 'posts' }}
           showTopic
           empty={
@@ -109,7 +110,7 @@ function UserTabs({ user, isMe }: { user: User; isMe: boolean }) {
       </Tabs.Tab>
       <Tabs.Tab key="upvoted" title={t('userPage.tabs.upvoted')}>
         <PostFeed
-          endpoint={endpoints.posts.userPosts}
+          endpoint={routes.posts.userPosts}
           payload={{ user_id: user.id, tab: 'upvoted' }}
           empty={
             <EmptyState text={isMe ? t('userPage.empty.myUpvoted') : t('userPage.empty.upvoted', { name })} />

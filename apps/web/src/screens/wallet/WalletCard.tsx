@@ -2,8 +2,8 @@ import { formatCount, groupThousands, type User } from '@pixelhall/contract';
 import { Button } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useWallet } from '../../api/queries/wallet';
+import { useNavigate } from '../../app/navigation';
 import { DiamondIcon, GoldIcon } from './CurrencyIcon';
 import './wallet.css';
 

@@ -1,6 +1,6 @@
 import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
 import { Button, DotLoading, InfiniteScroll, PullToRefresh } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type FeedPayload,
@@ -10,6 +10,7 @@ import {
   postKeys,
   usePostFeed,
 } from '../../api/queries/posts';
+import { firstScreenShown } from '../../app/first-screen';
 import { EmptyState } from '../EmptyState';
 import { PostCard } from './PostCard';
 
@@ -32,6 +33,11 @@ export function PostFeed<E extends PostListEndpoint>({
   const queryClient = useQueryClient();
   const feed = usePostFeed(endpoint, payload);
   const posts = feedPosts(feed.data);
+  // Whatever this first render shows (posts, empty, an error), the screen is there.
+  const shown = !feed.isPending;
+  useEffect(() => {
+    if (shown) firstScreenShown();
+  }, [shown]);
 
   // Refreshing starts over from page 1 rather than re-asking for every page loaded so far.
   const refresh = async () => {
