@@ -3,6 +3,7 @@ import { firstScreenParts } from './first-screen-chunks';
 
 const SOURCES: Record<string, string> = {
   '/w/src/main.tsx': "import { DEFAULT_LOCALE } from '@pixelhall/contract';",
+  '/w/src/app/boot.ts': "import { i18n } from 'i18next';",
   '/w/src/app/start-app.tsx':
     "import { Button, type Toast } from 'antd-mobile';\nimport { AddOutline } from 'antd-mobile-icons';",
   '/w/src/screens/home/HomeScreen.tsx':
@@ -16,6 +17,7 @@ const SOURCES: Record<string, string> = {
 
 const IMPORTS: Record<string, string[]> = {
   '/w/src/main.tsx': ['/c/contract/src/index.ts', '/w/src/app/start-app.tsx'],
+  '/w/src/app/boot.ts': ['/n/i18next/index.js', '/c/contract/src/index.ts'],
   '/w/src/app/start-app.tsx': ['/n/antd-mobile/es/index.js', '/n/antd-mobile-icons/es/index.js'],
   '/w/src/screens/home/HomeScreen.tsx': ['/n/antd-mobile/es/index.js', '/c/contract/src/index.ts'],
   '/n/antd-mobile/es/index.js': [
@@ -66,6 +68,11 @@ describe('firstScreenParts', () => {
     expect(staticEntry.get('/n/antd-mobile/es/components/tabs/index.js')).toBe('home');
     expect(staticEntry.get('/n/react-spring/index.js')).toBe('home');
     expect(parts().get('/n/antd-mobile/es/components/button/index.js')).toBe('entry');
+  });
+
+  it("keeps the boot's own modules out of the entry", () => {
+    expect(staticEntry.get('/n/i18next/index.js')).toBe('boot');
+    expect(staticEntry.get('/c/contract/src/index.ts')).toBeUndefined();
   });
 
   it('leaves zod and the contract schemas to the bundler', () => {

@@ -13,8 +13,9 @@ import i18n from '../i18n';
 import { useSession } from '../state/session';
 import { showFailToast, showLoading, showSuccessToast } from '../ui/feedback';
 import { baseUrl, REQUEST_TIMEOUT_MS } from './config';
+import { takeEarly } from './early-responses';
 import { requestHeaders } from './headers';
-import { toQuery } from './query-string';
+import { requestInit } from './request-init';
 
 /** Their dialogs and the sign-out load when an answer needs them, not with the first request. */
 const sessionEvents = () => import('./session-events');
@@ -62,17 +63,8 @@ export async function request<E extends EndpointDef>(
   if ((options.login ?? def.auth === 'required') && !token) {
     throw new ApiError('login-required', i18n.t('errors.not_logged_in'));
   }
-  const method = options.method ?? def.methods[0] ?? 'POST';
-  const headers = requestHeaders(token);
-  let url = `${baseUrl(def.base)}/${def.path}`;
-  let body: string | undefined;
-  if (method === 'POST') {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(payload ?? {});
-  } else {
-    url += toQuery(payload);
-  }
-  const envelope = await send(url, { method, headers, body }, options);
+  const { url, init } = requestInit(def, payload, options.method, token);
+  const envelope = await send(url, init, options);
   return handleEnvelope(def, envelope, options) as DataOf<E>;
 }
 
@@ -109,7 +101,11 @@ async function send(url: string, init: RequestInit, options: RequestOptions): Pr
   const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   try {
-    const response = await fetch(url, { ...init, signal });
+    const early = takeEarly(
+      url,
+      init as { method?: string; headers?: Record<string, string>; body?: unknown },
+    );
+    const response = await (early ? abortable(early, signal) : fetch(url, { ...init, signal }));
     const json: unknown = await response.json().catch(() => null);
     if (!isEnvelope(json)) throw new Error(`not an envelope (HTTP ${response.status})`);
     return json;
@@ -181,4 +177,13 @@ function handleEnvelope(def: EndpointDef, envelope: Envelope, options: RequestOp
   }
   if (options.failToast !== false) showFailToast(envelope.msg);
   throw new ApiError('business', envelope.msg, envelope);
+}
+
+/** An answer sent for earlier, given up on like a fetch of our own when the caller aborts. */
+function abortable(answer: Promise<Response>, signal: AbortSignal): Promise<Response> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    answer.then(resolve, reject);
+  });
 }

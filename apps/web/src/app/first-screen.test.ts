@@ -2,7 +2,9 @@ import { endpoints } from '@pixelhall/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { categoriesQuery, postFeedQuery } from '../api/queries/first-screen';
-import { firstScreenFor, prefetchFirstScreen, routePath } from './first-screen';
+import { routePath } from '../api/queries/first-screen-calls';
+import { earlyStart } from './early-start';
+import { firstScreenFor, prefetchFirstScreen } from './first-screen';
 
 const keys = (hash: string, signedIn = false) =>
   firstScreenFor(hash, signedIn)?.queries.map((q) => q.options.queryKey) ?? null;
@@ -70,5 +72,41 @@ describe('prefetchFirstScreen', () => {
         'GET /api/get/options?name=mining_config',
       ].sort(),
     );
+  });
+});
+
+describe('earlyStart', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("sends Home's calls before the app is here, and the app's queries take their answers", async () => {
+    const sent: string[] = [];
+    vi.stubGlobal('navigator', { userAgent: 'test' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        sent.push(`${init.method} ${url}`);
+        return new Response(JSON.stringify({ code: 1, msg: 'OK', data: { list: [], total: 0 } }));
+      }),
+    );
+    earlyStart('#/home');
+    const early = [...sent];
+    expect(early).toHaveLength(6);
+
+    const client = new QueryClient();
+    prefetchFirstScreen(client, '#/home', false);
+    await Promise.all([
+      client.fetchInfiniteQuery(postFeedQuery(endpoints.posts.homePosts, {})),
+      client.fetchQuery(categoriesQuery()),
+    ]);
+    // Every query found its answer already asked for: nothing went out a second time.
+    expect(sent).toEqual(early);
+    expect(client.getQueryData(categoriesQuery().queryKey)).toEqual({ list: [], total: 0 });
+  });
+
+  it('sends nothing early for a screen other than Home', () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    earlyStart('#/me');
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

@@ -10,6 +10,8 @@ import {
   postFeedQuery,
   postStylesQuery,
 } from '../api/queries/first-screen';
+import { opensHome } from '../api/queries/first-screen-calls';
+import { loadHomeScreen } from './early-start';
 
 /** A query the first screen asks for at its first paint, as its hook asks for it. */
 export type FirstScreenQuery =
@@ -25,22 +27,15 @@ export interface FirstScreen {
 const query = (options: { queryKey: readonly unknown[] }): FirstScreenQuery =>
   ({ kind: 'query', options }) as FirstScreenQuery;
 
-/** The path the hash router will show for a `location.hash` ('' and '#/' are the index). */
-export function routePath(hash: string): string {
-  const path = hash.replace(/^#/, '').split(/[?#]/)[0] ?? '';
-  return path === '' ? '/' : path;
-}
-
 /**
  * What the screen of a start-up URL asks for at its first paint: Home's New feed, banners,
  * categories, announcement and post styles, the mining option of its floating button, and for a
  * member their profile and whether they follow topics. Other routes prefetch nothing.
  */
 export function firstScreenFor(hash: string, signedIn: boolean): FirstScreen | null {
-  const path = routePath(hash);
-  if (path !== '/' && path !== '/home') return null;
+  if (!opensHome(hash)) return null;
   return {
-    screen: () => import('../screens/home/HomeScreen'),
+    screen: loadHomeScreen,
     queries: [
       { kind: 'infinite', options: postFeedQuery(routes.posts.homePosts, {}) },
       query(bannersQuery()),

@@ -1,27 +1,12 @@
 import { DEFAULT_LOCALE, LOCALE_VALUES, type Locale } from '@pixelhall/contract';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { CATALOGS } from './catalogs';
 
 /** A nested message catalog; plural keys (`_one`, `_other` …) differ by language. */
 export interface Catalog {
   [key: string]: string | Catalog;
 }
-
-type CatalogImport = () => Promise<{ default: unknown }>;
-
-/**
- * Each language's catalogs load on their own, so a phone downloads only the language it shows:
- * the shared catalog (errors, validation …) comes from the contract, the app's own strings from
- * ./locales.
- */
-const CATALOGS: Record<Locale, [shared: CatalogImport, app: CatalogImport]> = {
-  'en-US': [() => import('@pixelhall/contract/messages/en-US.json'), () => import('./locales/en-US.json')],
-  'es-ES': [() => import('@pixelhall/contract/messages/es-ES.json'), () => import('./locales/es-ES.json')],
-  'ja-JP': [() => import('@pixelhall/contract/messages/ja-JP.json'), () => import('./locales/ja-JP.json')],
-  'ko-KR': [() => import('@pixelhall/contract/messages/ko-KR.json'), () => import('./locales/ko-KR.json')],
-  'pt-BR': [() => import('@pixelhall/contract/messages/pt-BR.json'), () => import('./locales/pt-BR.json')],
-  'pt-PT': [() => import('@pixelhall/contract/messages/pt-PT.json'), () => import('./locales/pt-PT.json')],
-};
 
 void i18n.use(initReactI18next).init({
   initAsync: false,

@@ -1,8 +1,9 @@
-import { type EndpointDef, type PayloadOf, type User, YOURS_CATEGORY_ID } from '@pixelhall/contract';
+import type { EndpointDef, PayloadOf, User } from '@pixelhall/contract';
 import { routes } from '@pixelhall/contract/routes';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { useSession } from '../../state/session';
 import { request } from '../client';
+import { homeCalls } from './first-screen-calls';
 import { optionKeys, topicKeys, userKeys } from './keys';
 import { postKeys } from './post-cache';
 import type { FeedPayload, PostListEndpoint, PostPage } from './posts';
@@ -42,14 +43,24 @@ export const postFeedQuery = <E extends PostListEndpoint>(def: E, payload: FeedP
 export const bannersQuery = () =>
   queryOptions({
     queryKey: ['home', 'banners'],
-    queryFn: ({ signal }) => request(routes.posts.bannerLists, {}, { ...quiet, signal, method: 'GET' }),
+    queryFn: ({ signal }) =>
+      request(homeCalls.banners.def, homeCalls.banners.payload, {
+        ...quiet,
+        signal,
+        method: homeCalls.banners.method,
+      }),
     staleTime: 5 * 60_000,
   });
 
 export const popupQuery = () =>
   queryOptions({
     queryKey: ['home', 'popup'],
-    queryFn: ({ signal }) => request(routes.posts.popUp, {}, { ...quiet, signal, method: 'GET' }),
+    queryFn: ({ signal }) =>
+      request(homeCalls.popup.def, homeCalls.popup.payload, {
+        ...quiet,
+        signal,
+        method: homeCalls.popup.method,
+      }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
@@ -57,7 +68,11 @@ export const categoriesQuery = () =>
   queryOptions({
     queryKey: topicKeys.categories,
     queryFn: ({ signal }) =>
-      request(routes.topics.topicCategory, {}, { successToast: false, signal, method: 'GET' }),
+      request(homeCalls.categories.def, homeCalls.categories.payload, {
+        successToast: false,
+        signal,
+        method: homeCalls.categories.method,
+      }),
     staleTime: 10 * 60_000,
   });
 
@@ -66,25 +81,23 @@ export const followsAnyTopicQuery = () =>
   queryOptions({
     queryKey: topicKeys.followsAny,
     queryFn: ({ signal }) =>
-      request(
-        routes.topics.topicList,
-        { category_id: YOURS_CATEGORY_ID, page: 1, num: 1 },
-        { ...quiet, signal },
-      ),
+      request(homeCalls.followsAnyTopic.def, homeCalls.followsAnyTopic.payload, { ...quiet, signal }),
   });
 
 /** The colour and upgrade styles a post can wear; they change rarely. */
 export const postStylesQuery = () =>
   queryOptions({
     queryKey: postKeys.styles,
-    queryFn: () => request(routes.posts.colorLists, {}, { ...quiet, method: 'GET' }),
+    queryFn: () =>
+      request(homeCalls.styles.def, homeCalls.styles.payload, { ...quiet, method: homeCalls.styles.method }),
     staleTime: 60 * 60_000,
   });
 
 export const optionQuery = (name: 'mining_config') =>
   queryOptions({
     queryKey: optionKeys.one(name),
-    queryFn: () => request(routes.options.getOptions, { name }, { ...quiet, method: 'GET' }),
+    queryFn: () =>
+      request(routes.options.getOptions, { name }, { ...quiet, method: homeCalls.miningOption.method }),
     staleTime: 5 * 60_000,
   });
 
@@ -92,7 +105,10 @@ export const meQuery = () =>
   queryOptions({
     queryKey: userKeys.me,
     queryFn: async (): Promise<User> => {
-      const user = await request(routes.users.getUser, {}, { login: true, successToast: false });
+      const user = await request(homeCalls.me.def, homeCalls.me.payload, {
+        login: true,
+        successToast: false,
+      });
       useSession.getState().setUser(user);
       return user;
     },

@@ -1,0 +1,34 @@
+import { DEFAULT_LOCALE, isLocale } from '@pixelhall/contract';
+import { queryClient } from '../api/query-client';
+import { adoptProviderCallback } from '../auth/pending';
+import { showLocale } from '../i18n';
+import { usePreferences } from '../state/preferences';
+import { useSession } from '../state/session';
+import { firstScreenSettled, holdFirstScreen, prefetchFirstScreen } from './first-screen';
+
+/**
+ * Starts the app once its shared code is here: the first screen's queries (which take the
+ * answers the entry asked for early), the interface language, then the app itself. The app
+ * renders once its language is here: the first paint is translated.
+ */
+export function boot(): void {
+  // A provider's answer to a third-party sign-in arrives as /?code=…; the hash router must see it.
+  adoptProviderCallback();
+  prefetchFirstScreen(queryClient, window.location.hash, Boolean(useSession.getState().token));
+  const saved = usePreferences.getState().locale.value;
+  holdFirstScreen(
+    Promise.all([
+      import('./start-app'),
+      // Catalogs that cannot load leave the keys showing rather than a blank page.
+      showLocale(isLocale(saved) ? saved : DEFAULT_LOCALE).catch(() => {}),
+    ]).then(([app]) => app.startApp()),
+  );
+
+  // The offline app's service worker registers once the first screen has shown, so it adds
+  // nothing to it; development and tests run without one.
+  if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+    void firstScreenSettled(queryClient)
+      .then(() => import('./service-worker'))
+      .then(({ startServiceWorker }) => startServiceWorker());
+  }
+}
