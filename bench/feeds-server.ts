@@ -1,5 +1,6 @@
 /**
- * Pixelhall on the feeds benchmark's database (BENCH_DB, a copy the run may write to), quiet, with
+ * Pixelhall on the feeds benchmark's database (BENCH_DATABASE_URL: a SQLite copy the run may write
+ * to, or the PostgreSQL database the world was copied into), quiet, with
  * one extra route: GET /api/hello answers a tiny envelope through the same server, hooks and all,
  * as the floor to compare feeds with. Prints `<port> <token>` (the token signs in as the viewer).
  */
@@ -8,14 +9,15 @@ import { prepareDatabase } from '@pixelhall/server/src/boot';
 import { loadConfig } from '@pixelhall/server/src/config';
 import { VIEWER } from './feeds-data';
 
-const file = process.env.BENCH_DB;
-if (!file) throw new Error('BENCH_DB is not set');
+const url = process.env.BENCH_DATABASE_URL;
+const uploadDir = process.env.BENCH_UPLOAD_DIR;
+if (!url || !uploadDir) throw new Error('BENCH_DATABASE_URL and BENCH_UPLOAD_DIR must be set');
 const config = loadConfig({
   ...process.env,
   LOG_LEVEL: 'warn',
-  DATABASE_URL: `file:${file}`,
+  DATABASE_URL: url,
   SEED: 'false',
-  UPLOAD_DIR: process.env.BENCH_UPLOAD_DIR ?? `${file}.uploads`,
+  UPLOAD_DIR: uploadDir,
 });
 const database = await prepareDatabase(config, () => {});
 const { app, services } = await buildApp({ config, database });

@@ -184,6 +184,23 @@ describe('home/posts (New)', () => {
     ]);
     expect((await feedOf(h, api.homePosts, { num: 2 })).list.every((p) => !p.liked)).toBe(true);
   });
+
+  it('flags the posts the reader liked on pages past the first too', async () => {
+    // Page 1 is the shared page with the likes laid over it; later pages read them in their query.
+    const topicId = await insertTopic(h.database);
+    const a = await publish(h, author, topicId);
+    const b = await publish(h, author, topicId);
+    await publish(h, author, topicId);
+    await call(h.app, api.likePost, { id: a.id, like: true }, { token: reader.token });
+    const first = await feedOf(h, api.homePosts, { num: 1 }, reader.token);
+    const byCursor = await feedOf(h, api.homePosts, { num: 2, cursor: first.cursor }, reader.token);
+    expect(byCursor.list.map((p) => [p.id, p.liked])).toEqual([
+      [b.id, false],
+      [a.id, true],
+    ]);
+    const byNumber = await feedOf(h, api.homePosts, { num: 1, page: 3 }, reader.token);
+    expect(byNumber.list.map((p) => [p.id, p.liked])).toEqual([[a.id, true]]);
+  });
 });
 
 describe('home/feeds (Popular)', () => {

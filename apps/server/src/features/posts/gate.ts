@@ -86,7 +86,9 @@ const POST_COLUMNS = [
 /**
  * Posts with everything `presentPosts` needs, the viewer's like included (a lookup of the
  * post_likes key per row), so a feed can read its page and what it shows in one query. Add the
- * filters and the order; the rows go to `presentPosts` as `loaded`.
+ * filters and the order; the rows go to `presentPosts` as `loaded`. The like is a scalar subquery,
+ * not EXISTS: PostgreSQL plans an EXISTS here as a hash of all the viewer's likes, chosen for the
+ * feed's whole estimated range since it ignores the LIMIT (EXPLAIN ANALYZE, bench/README.md).
  */
 export function postRows(db: Kysely<DB>, viewerId: number | null) {
   return db
@@ -98,12 +100,14 @@ export function postRows(db: Kysely<DB>, viewerId: number | null) {
       const liked: Expression<SqlBool> =
         viewerId === null
           ? sql<SqlBool>`0`
-          : eb.exists(
+          : eb(
               eb
                 .selectFrom('post_likes')
                 .select('post_likes.post_id')
                 .whereRef('post_likes.post_id', '=', 'posts.id')
                 .where('post_likes.user_id', '=', viewerId),
+              'is not',
+              null,
             );
       return sql<SqlBool>`${liked}`.as('liked');
     });
@@ -127,7 +131,7 @@ export function toPostRow(row: SelectedRow): PostRow {
     user_id: Number(row.user_id),
     topic_id: Number(row.topic_id),
     price: Number(row.price),
-    // SQLite answers exists() with 0/1, PostgreSQL with a boolean.
+    // SQLite answers `is not null` with 0/1, PostgreSQL with a boolean.
     liked: Boolean(row.liked),
   };
 }
