@@ -14,7 +14,7 @@ import { answers, type Caller } from './support/social';
  */
 
 const en = translator('en-US');
-const { posts, comments, search, topics } = endpoints;
+const { posts, comments, search, topics, users } = endpoints;
 
 const POST_TEXT = 'Velvetmoth after-hours guide: the lounge code is 4471.';
 const COMMENT_TEXT = 'Quillfeather note: the door opens at midnight only.';
@@ -288,5 +288,14 @@ describe('the 18+ gate', () => {
       .where('id', '=', post.id)
       .executeTakeFirstOrThrow();
     expect(after.share_count).toBe(before.share_count);
+  });
+
+  it("quotes nothing of an adult post or what was said on it in the inbox, which cannot carry the answer", async () => {
+    // The commenter wrote without the 18+ answer; the author's reply and the like reached them as news.
+    const list = await answer(users.newsList, { who: commenter, adult: true }, { page: 1 });
+    const latest = await answer(users.latestNews, { who: author, adult: true }, {});
+    const items = (list as { data: { list: { kind: string; post_id: number | null }[] } }).data.list;
+    expect(items.some((item) => item.kind === 'reply' && item.post_id === post.id)).toBe(true);
+    expect({ list: secretsIn(list), latest: secretsIn(latest) }).toEqual({ list: [], latest: [] });
   });
 });

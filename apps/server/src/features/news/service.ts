@@ -10,7 +10,7 @@ import { type NewsItem, type NewsRow, newsRepo } from './repo';
 
 /**
  * News items as their recipient sees them: who did it, and which post it is about with a teaser
- * of it through the paid gate. Four queries for a whole page (comments → posts, post texts and
+ * of it through the paid gate (none of an 18+ topic's). Four queries for a whole page (comments → posts, post texts and
  * their unlocks, actors), never one per item.
  */
 async function present(db: Kysely<DB>, viewerId: number, rows: NewsRow[]): Promise<News[]> {
@@ -31,18 +31,21 @@ async function present(db: Kysely<DB>, viewerId: number, rows: NewsRow[]): Promi
   return rows.map((row) => {
     const postId = postIdOf(row);
     // A post that was deleted since is no longer there to open.
-    const postText = postId === null ? undefined : texts.get(postId);
+    const quoted = postId === null ? undefined : texts.get(postId);
+    // The inbox cannot carry the 18+ answer: an adult post and what was said on it are not
+    // quoted; the item still says who did what and opens the post through its gate.
+    const adult = quoted?.adult === true;
     const actorId = row.actor_id === null ? null : Number(row.actor_id);
     return {
       id: Number(row.id),
       kind: row.kind,
-      text: row.text,
+      text: adult ? '' : row.text,
       actor_id: actorId,
       actor: actorId === null ? null : (actors.get(actorId) ?? null),
       ref_type: row.ref_type,
       ref_id: row.ref_id === null ? null : Number(row.ref_id),
-      post_id: postText === undefined ? null : postId,
-      post_text: postText ?? null,
+      post_id: quoted === undefined ? null : postId,
+      post_text: quoted === undefined || adult ? null : quoted.text,
       read: row.read_at !== null,
       created_at: Number(row.created_at),
     };

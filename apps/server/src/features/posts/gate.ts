@@ -168,7 +168,11 @@ const filesAmong = compiledOnce((db, p: Params<{ ids: number[] }>, n: number) =>
 );
 
 const textRows = compiledOnce((db, p: Params<{ ids: number[] }>, n: number) =>
-  db.selectFrom('posts').select(['id', 'user_id', 'price', 'text']).where('id', 'in', p.list('ids', n)),
+  db
+    .selectFrom('posts')
+    .innerJoin('topics', 'topics.id', 'posts.topic_id')
+    .select(['posts.id', 'posts.user_id', 'posts.price', 'posts.text', 'topics.min_age'])
+    .where('posts.id', 'in', p.list('ids', n)),
 );
 
 /** The paid posts among `posts` that `viewerId` has unlocked (one query). */
@@ -358,17 +362,24 @@ export async function presentPost(
   return post ?? null;
 }
 
+/** A post's text as a quote may show it, and whether it is in an adult topic. */
+export interface GatedText {
+  text: string;
+  /** Quoted only where the reader's 18+ answer comes with the request (assertAdultConfirmed). */
+  adult: boolean;
+}
+
 /**
  * Only the texts (whole or teaser) of posts as `viewerId` may read them: for answers that quote a
- * post (news `post_text`, a member's comments) without showing the whole post. Two queries.
+ * post (news `post_text`) without showing the whole post. Two queries.
  */
 export async function gatedTexts(
   db: Kysely<DB>,
   viewerId: number | null,
   postIds: number[],
-): Promise<Map<number, string>> {
+): Promise<Map<number, GatedText>> {
   const ids = [...new Set(postIds.map(Number))];
-  const texts = new Map<number, string>();
+  const texts = new Map<number, GatedText>();
   if (ids.length === 0) return texts;
   const rows = await textRows(db, { ids }, ids.length);
   const posts = rows.map((r) => ({
@@ -379,7 +390,8 @@ export async function gatedTexts(
   }));
   const unlocked = await unlockedIds(db, viewerId, posts);
   for (const p of posts) {
-    texts.set(p.id, canSeeContent(p, viewerId, unlocked.has(p.id)) ? p.text : teaserOf(p.text));
+    const text = canSeeContent(p, viewerId, unlocked.has(p.id)) ? p.text : teaserOf(p.text);
+    texts.set(p.id, { text, adult: isAdultTopic(p) });
   }
   return texts;
 }
