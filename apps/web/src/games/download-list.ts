@@ -1,8 +1,9 @@
-import type { DataOf, endpoints, Game } from '@pixelhall/contract';
+import type { DataOf, Game } from '@pixelhall/contract';
+import type { routes } from '@pixelhall/contract/routes';
 import type { DownloadProgress, LocalGame } from '../host/game-protocol';
 
 /** An emulator of `home/conditionOpt` (spec §3 "Emulator option"). */
-export type EmulatorOption = DataOf<typeof endpoints.games.conditionOpt>['emulator_type'][number];
+export type EmulatorOption = DataOf<typeof routes.games.conditionOpt>['emulator_type'][number];
 
 /** A push only carries the moving parts; merging it keeps the rest of the entry. */
 export function mergeProgress(game: LocalGame, progress: DownloadProgress, now = Date.now()): LocalGame {

@@ -1,6 +1,7 @@
-import { type endpoints, FEEDBACK_LIMITS, type PayloadOf, validateEmail } from '@pixelhall/contract';
+import { FEEDBACK_LIMITS, type PayloadOf, validateEmail } from '@pixelhall/contract';
+import type { routes } from '@pixelhall/contract/routes';
 
-export type FeedbackPayload = PayloadOf<typeof endpoints.games.feedbackSubmit>;
+export type FeedbackPayload = PayloadOf<typeof routes.games.feedbackSubmit>;
 export type FeedbackField = keyof FeedbackPayload;
 
 /** A message key of the interface catalogue and its values, for the field under the input. */

@@ -1,4 +1,5 @@
-import type { DataOf, endpoints } from '@pixelhall/contract';
+import type { DataOf } from '@pixelhall/contract';
+import type { routes } from '@pixelhall/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Modal } from 'antd-mobile';
 import { type CSSProperties, useEffect } from 'react';
@@ -12,7 +13,7 @@ import { linkTarget } from './links';
 
 const POPUP_WIDTH = { '--min-width': 'min(86vw, 340px)', '--max-width': 'min(86vw, 340px)' } as CSSProperties;
 
-type Popup = NonNullable<DataOf<typeof endpoints.posts.popUp>>;
+type Popup = NonNullable<DataOf<typeof routes.posts.popUp>>;
 
 /**
  * The announcement of pop/up, shown once per announcement on this device. It is opened from an

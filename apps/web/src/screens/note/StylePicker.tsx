@@ -1,11 +1,12 @@
-import type { DataOf, endpoints } from '@pixelhall/contract';
+import type { DataOf } from '@pixelhall/contract';
+import type { routes } from '@pixelhall/contract/routes';
 import { CheckOutline, LockOutline, StopOutline } from 'antd-mobile-icons';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showInfoToast } from '../../ui/feedback';
 import './style-picker.css';
 
-type ColorStyle = DataOf<typeof endpoints.posts.colorLists>['colors'][number];
+type ColorStyle = DataOf<typeof routes.posts.colorLists>['colors'][number];
 
 /**
  * One row of styles to pick from, "none" first. A style above the member's level shows the

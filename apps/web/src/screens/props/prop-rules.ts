@@ -1,13 +1,13 @@
 import {
   type DataOf,
-  type endpoints,
   type InventoryItem,
   POST_PROP_KINDS,
   PROP_BUY_MAX,
   type Prop,
 } from '@pixelhall/contract';
+import type { routes } from '@pixelhall/contract/routes';
 
-type Palette = DataOf<typeof endpoints.posts.colorLists>;
+type Palette = DataOf<typeof routes.posts.colorLists>;
 
 /** Props used on a post (posts/prop): a colour, an upgrade style or a topic pin. */
 export function isPostProp(prop: Pick<Prop, 'kind'>): boolean {
