@@ -290,7 +290,7 @@ describe('the 18+ gate', () => {
     expect(after.share_count).toBe(before.share_count);
   });
 
-  it("quotes nothing of an adult post or what was said on it in the inbox, which cannot carry the answer", async () => {
+  it('quotes nothing of an adult post or what was said on it in the inbox, which cannot carry the answer', async () => {
     // The commenter wrote without the 18+ answer; the author's reply and the like reached them as news.
     const list = await answer(users.newsList, { who: commenter, adult: true }, { page: 1 });
     const latest = await answer(users.latestNews, { who: author, adult: true }, {});
