@@ -18,6 +18,20 @@ const HOME_KEYS = [
   ['options', 'mining_config'],
 ];
 
+/** A server that answers every call with an empty page; returns the calls as `METHOD url`. */
+function stubServer(): string[] {
+  const sent: string[] = [];
+  vi.stubGlobal('navigator', { userAgent: 'test' });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      sent.push(`${init.method} ${url}`);
+      return new Response(JSON.stringify({ code: 1, msg: 'OK', data: { list: [], total: 0 } }));
+    }),
+  );
+  return sent;
+}
+
 describe('the first screen of a start-up URL', () => {
   it('reads the path the hash router will show', () => {
     expect(routePath('')).toBe('/');
@@ -46,15 +60,7 @@ describe('prefetchFirstScreen', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('sends each request once, GET for public reads, and the screen finds them in flight', async () => {
-    const sent: string[] = [];
-    vi.stubGlobal('navigator', { userAgent: 'test' });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init: RequestInit) => {
-        sent.push(`${init.method} ${url}`);
-        return new Response(JSON.stringify({ code: 1, msg: 'OK', data: { list: [], total: 0 } }));
-      }),
-    );
+    const sent = stubServer();
     const client = new QueryClient();
     prefetchFirstScreen(client, '#/home', false);
     // What the screen's hooks ask for right after: the very same queries, already on their way.
@@ -79,15 +85,7 @@ describe('earlyStart', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("sends Home's calls before the app is here, and the app's queries take their answers", async () => {
-    const sent: string[] = [];
-    vi.stubGlobal('navigator', { userAgent: 'test' });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init: RequestInit) => {
-        sent.push(`${init.method} ${url}`);
-        return new Response(JSON.stringify({ code: 1, msg: 'OK', data: { list: [], total: 0 } }));
-      }),
-    );
+    const sent = stubServer();
     earlyStart('#/home');
     const early = [...sent];
     expect(early).toHaveLength(6);
