@@ -1,9 +1,10 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { DotLoading, InfiniteScroll, PullToRefresh } from 'antd-mobile';
+import { DotLoading, InfiniteScroll } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { flattenPages, type ListPage } from '../api/queries/list-pages';
 import { EmptyState } from './EmptyState';
+import { PullToRefresh } from './PullToRefresh';
 import { LoadFailed, Pending } from './QueryStates';
 import './paged-list.css';
 

@@ -1,11 +1,11 @@
 import { TOPIC_TYPE, YOURS_CATEGORY_ID } from '@pixelhall/contract';
 import { routes } from '@pixelhall/contract/routes';
-import { Tabs } from 'antd-mobile';
 import { AppstoreOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCategories, useFollowsAnyTopic } from '../../api/queries/topics';
 import { useNavigate } from '../../app/navigation';
+import { FeedTabs } from '../../ui/FeedTabs';
 import { Wordmark } from '../../ui/PixelLogo';
 import { PostFeed } from '../../ui/posts/PostFeed';
 import { Screen } from '../../ui/Screen';
@@ -65,17 +65,14 @@ export default function HomeScreen() {
         <SearchEntry to="/home/search" placeholder={t('home.searchPlaceholder')} />
       </header>
       <Banners />
-      <Tabs
+      <FeedTabs
+        tabs={tabs}
         activeKey={current.key}
         onChange={setActive}
-        className="feed-tabs home-tabs"
-        data-testid="home-tabs"
+        className="home-tabs"
+        panelClassName="home-pane"
+        testId="home-tabs"
       >
-        {tabs.map((tab) => (
-          <Tabs.Tab key={tab.key} title={tab.title} />
-        ))}
-      </Tabs>
-      <div className="home-pane" data-tab={current.key}>
         {current.key === 'new' ? (
           <PostFeed endpoint={routes.posts.homePosts} payload={{}} />
         ) : current.key === 'popular' ? (
@@ -83,7 +80,7 @@ export default function HomeScreen() {
         ) : (
           <CategoryPane key={current.key} categoryId={current.categoryId!} />
         )}
-      </div>
+      </FeedTabs>
       <HomePopup />
     </Screen>
   );

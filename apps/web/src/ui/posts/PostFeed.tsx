@@ -1,5 +1,5 @@
 import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
-import { Button, DotLoading, InfiniteScroll, PullToRefresh } from 'antd-mobile';
+import { Button, DotLoading, InfiniteScroll } from 'antd-mobile';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,6 +12,7 @@ import {
 } from '../../api/queries/posts';
 import { firstScreenShown } from '../../app/first-screen';
 import { EmptyState } from '../EmptyState';
+import { PullToRefresh } from '../PullToRefresh';
 import { PostCard } from './PostCard';
 
 /**
