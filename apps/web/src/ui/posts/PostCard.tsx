@@ -5,7 +5,6 @@ import { type CSSProperties, type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePostStyles } from '../../api/queries/posts';
 import { useNavigate } from '../../app/navigation';
-import { showImagePreview } from '../ImagePreview';
 import { LazyImage } from '../LazyImage';
 import { avatarSrc } from '../UserAvatar';
 import { FileKindIcon } from './FileKindIcon';
@@ -112,7 +111,11 @@ function PostText({ post, color, hasMedia }: { post: Post; color?: string; hasMe
 function ImageGrid({ images }: { images: PostFile[] }) {
   const { t } = useTranslation();
   const urls = images.map((f) => avatarSrc(f.url) ?? f.url);
-  const preview = (index: number) => showImagePreview({ images: urls, startIndex: index });
+  // The viewer and its gesture library load on the first tap, not with the feed.
+  const preview = (index: number) =>
+    void import('../ImagePreview').then(({ showImagePreview }) =>
+      showImagePreview({ images: urls, startIndex: index }),
+    );
   const single = images.length === 1 ? images[0] : undefined;
   const ratio =
     single?.width && single.height ? Math.min(16 / 9, Math.max(3 / 4, single.width / single.height)) : 4 / 3;
