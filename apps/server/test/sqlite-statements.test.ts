@@ -1,5 +1,15 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, type KyselyPlugin, type RootOperationNode, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  type Generated,
+  Kysely,
+  type KyselyPlugin,
+  type RootOperationNode,
+  SqliteDialect,
+} from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { literalLimits, withStatementCache } from '../src/db/sqlite-statements';
 
@@ -8,9 +18,12 @@ interface Scratch {
 }
 
 let open: SQLite.Database[] = [];
+let dirs: string[] = [];
 afterEach(() => {
   for (const db of open) db.close();
   open = [];
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  dirs = [];
 });
 
 function scratch() {
@@ -124,5 +137,93 @@ describe('literal limits', () => {
     const raw = await db.executeQuery(CompiledQuery.raw('select id from items limit ?', [2]));
     expect(raw.rows).toHaveLength(2);
     await db.destroy();
+  });
+});
+
+interface Named {
+  items: { id: Generated<number>; name: string };
+}
+
+describe('read batches', () => {
+  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+  function onFile() {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pixelhall-batches-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'batches.db');
+    const sqlite = new SQLite(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.exec('create table items (id integer primary key, name text not null)');
+    sqlite.prepare('insert into items (name) values (?)').run('first');
+    const other = new SQLite(file);
+    open.push(sqlite, other);
+    return { sqlite, other, cached: withStatementCache(sqlite) };
+  }
+
+  it('runs the reads of one turn in one read transaction, committed at the end of the turn', async () => {
+    const { sqlite, cached } = onFile();
+    const count = cached.prepare('select count(*) as n from items');
+    expect(count.all([])).toEqual([{ n: 1 }]);
+    expect(sqlite.inTransaction).toBe(true);
+    expect(cached.prepare('select name from items where id = ?').all([1])).toEqual([{ name: 'first' }]);
+    await nextTurn();
+    expect(sqlite.inTransaction).toBe(false);
+  });
+
+  it('commits the batch before a write, so the write and the reads after it are not held back', async () => {
+    const { sqlite, other, cached } = onFile();
+    expect(cached.prepare('select count(*) as n from items').all([])).toEqual([{ n: 1 }]);
+    cached.prepare('insert into items (name) values (?)').run(['second']);
+    expect(sqlite.inTransaction).toBe(false);
+    // Committed at once: another connection sees it in the same turn.
+    expect(other.prepare('select count(*) as n from items').get()).toEqual({ n: 2 });
+    expect(cached.prepare('select count(*) as n from items').all([])).toEqual([{ n: 2 }]);
+    const returning = cached.prepare('update items set name = ? where id = ? returning name');
+    expect(returning.all(['renamed', 1])).toEqual([{ name: 'renamed' }]);
+    expect(sqlite.inTransaction).toBe(false);
+    expect(other.prepare('select name from items where id = 1').get()).toEqual({ name: 'renamed' });
+  });
+
+  it("shows another connection's commits from the next turn on", async () => {
+    const { other, cached } = onFile();
+    const count = cached.prepare('select count(*) as n from items');
+    expect(count.all([])).toEqual([{ n: 1 }]);
+    other.prepare('insert into items (name) values (?)').run('elsewhere');
+    expect(count.all([])).toEqual([{ n: 1 }]);
+    await nextTurn();
+    expect(count.all([])).toEqual([{ n: 2 }]);
+  });
+
+  it("leaves the app's own transactions to themselves, after closing the batch", async () => {
+    const { sqlite, other } = onFile();
+    const db = new Kysely<Named>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    expect(await db.selectFrom('items').select('id').execute()).toHaveLength(1);
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('items').values({ name: 'in a transaction' }).execute();
+        expect(await trx.selectFrom('items').select('id').execute()).toHaveLength(2);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await db.selectFrom('items').select('id').execute()).toHaveLength(1);
+    await db.transaction().execute((trx) => trx.insertInto('items').values({ name: 'kept' }).execute());
+    expect(other.prepare('select count(*) as n from items').get()).toEqual({ n: 2 });
+    await nextTurn();
+    expect(sqlite.inTransaction).toBe(false);
+  });
+
+  it('keeps an iterator out of batches, and closes a batch when the database closes', () => {
+    const { sqlite, cached } = onFile();
+    cached.prepare('select count(*) as n from items').all([]);
+    const iterator = cached.prepare('select id from items').iterate([]);
+    expect(iterator.next().value).toEqual({ id: 1 });
+    expect(sqlite.inTransaction).toBe(false);
+    expect(cached.prepare('select name from items where id = ?').all([1])).toEqual([{ name: 'first' }]);
+    expect(sqlite.inTransaction).toBe(false);
+    iterator.return?.();
+    cached.prepare('select count(*) as n from items').all([]);
+    expect(sqlite.inTransaction).toBe(true);
+    cached.close();
+    open = open.filter((db) => db !== sqlite);
   });
 });

@@ -22,15 +22,16 @@ const SCHEMA_CHANGE = /^\s*(create|alter|drop)\b/i;
  * `reader` depends only on the SQL), so one per distinct SQL text is kept, least recently used
  * dropped first, and all of them after a schema change. A statement still being iterated (a
  * stream) is busy and cannot run again until it finishes, so a busy one is answered with a fresh,
- * uncached statement.
+ * uncached statement. Reads share read transactions (`readBatches`).
  */
 export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
   const cache = new Map<string, SqliteStatement>();
+  const batches = readBatches(sqlite);
   return {
     prepare(sql) {
       const cached = cache.get(sql);
       if (cached) {
-        if (cached.busy) return objectRows(sqlite.prepare(sql));
+        if (cached.busy) return batches.around(objectRows(sqlite.prepare(sql)));
         // Re-inserting makes the Map's order the recency order.
         cache.delete(sql);
         cache.set(sql, cached);
@@ -38,21 +39,92 @@ export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CAC
       }
       if (SCHEMA_CHANGE.test(sql)) {
         cache.clear();
-        return sqlite.prepare(sql);
+        return batches.around(sqlite.prepare(sql));
       }
-      const statement = objectRows(sqlite.prepare(sql));
+      const statement = batches.around(objectRows(sqlite.prepare(sql)));
       cache.set(sql, statement);
       if (cache.size > size) cache.delete(cache.keys().next().value!);
       return statement;
     },
     close() {
+      batches.end();
       cache.clear();
       sqlite.close();
     },
   };
 }
 
-type SqliteStatement = ReturnType<SqliteDatabase['prepare']> & { readonly busy: boolean };
+/**
+ * On SQLite each statement run outside a transaction is a read transaction of its own: it takes
+ * and drops the WAL read lock (two `fcntl` calls), which costs several times an indexed lookup.
+ * So the reads of one turn of the event loop (a request's session, page and overlay, and those of
+ * the other requests answered in the same turn) share one read transaction, opened by the first
+ * read and committed at the end of the turn (`setImmediate`), before any I/O is waited for.
+ * Anything else (a write, `begin`, a schema change) first commits the open batch, so a write and
+ * every read after it see the writes of this connection at once, and a transaction of the app's
+ * own never nests in a batch; reads inside the app's transactions are left to them. What another
+ * connection (another process, the ops CLI) commits meanwhile shows from the next turn on.
+ */
+function readBatches(sqlite: SQLite.Database) {
+  const begin = sqlite.prepare('begin');
+  const commit = sqlite.prepare('commit');
+  let open = false;
+  let iterating = 0;
+
+  function end(): void {
+    if (!open) return;
+    open = false;
+    if (sqlite.open && sqlite.inTransaction) commit.run();
+  }
+
+  function read(): void {
+    // An iterator may outlive the turn; its reads stay statements of their own.
+    if (open || iterating > 0 || sqlite.inTransaction) return;
+    begin.run();
+    open = true;
+    setImmediate(end);
+  }
+
+  return {
+    end,
+    /** The statement, run inside the open batch when it only reads. */
+    around(statement: SqliteStatement): SqliteStatement {
+      const reads = statement.reader && statement.readonly;
+      return {
+        reader: statement.reader,
+        readonly: statement.readonly,
+        get busy() {
+          return statement.busy;
+        },
+        all(parameters) {
+          if (reads) read();
+          else end();
+          return statement.all(parameters);
+        },
+        run(parameters) {
+          if (reads) read();
+          else end();
+          return statement.run(parameters);
+        },
+        *iterate(parameters) {
+          end();
+          iterating += 1;
+          try {
+            yield* statement.iterate(parameters);
+          } finally {
+            iterating -= 1;
+          }
+        },
+      };
+    },
+  };
+}
+
+type SqliteStatement = ReturnType<SqliteDatabase['prepare']> & {
+  readonly busy: boolean;
+  /** Whether running it leaves the database as it was (`begin` and `commit` included). */
+  readonly readonly: boolean;
+};
 
 /**
  * better-sqlite3 builds each result row property by property through V8's slow path, which costs
@@ -72,6 +144,7 @@ function objectRows(statement: SQLite.Statement): SqliteStatement {
   ) as (row: unknown[]) => Record<string, unknown>;
   return {
     reader: true,
+    readonly: statement.readonly,
     get busy() {
       return statement.busy;
     },
