@@ -4,13 +4,21 @@ import { emulatorjs } from './build/emulatorjs';
 import { firstScreenChunks } from './build/first-screen-chunks';
 import { precompress } from './build/precompress';
 import { emulatorCacheName, serviceWorker } from './build/service-worker';
+import { thirdPartyNoticesFile } from './build/third-party-notices';
 
 const server = process.env.PIXELHALL_DEV_SERVER ?? 'http://127.0.0.1:8080';
 const emulatorCache = emulatorCacheName();
 
 export default defineConfig({
   // precompress stays last: it compresses the whole build, sw.js and the manifest included.
-  plugins: [react(), firstScreenChunks(), emulatorjs(), serviceWorker(emulatorCache), precompress()],
+  plugins: [
+    react(),
+    firstScreenChunks(),
+    emulatorjs(),
+    serviceWorker(emulatorCache),
+    thirdPartyNoticesFile(),
+    precompress(),
+  ],
   define: { __EMULATOR_CACHE__: JSON.stringify(emulatorCache) },
   server: {
     port: 5173,

@@ -215,6 +215,12 @@ export const ROUTES: RouteDef[] = [
     lazy(() => import('./screens/my-games/MyGamesScreen')),
   ),
   me('about', false, AboutScreen),
+  // Not in the spec's table: the open-source licences of what the server hands to browsers.
+  me(
+    'about/licences',
+    false,
+    lazy(() => import('./screens/licences/LicencesScreen')),
+  ),
   { name: 'user-edit', path: '/user/edit', login: true, screen: UserEditScreen },
   { name: 'user-edit-nickname', path: '/user/edit/nickname', login: true, screen: EditNicknameScreen },
   { name: 'user-edit-signature', path: '/user/edit/signature', login: true, screen: EditSignatureScreen },

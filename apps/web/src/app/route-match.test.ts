@@ -29,6 +29,8 @@ const SPEC_OPEN_ME = [
 ];
 /** Members-only pages the feature issues added beyond spec §2's table (bets, wallet, props shop). */
 const ADDED_LOGIN_ME = ['bets', 'wallet', 'props'];
+/** Open pages added beyond the table: the open-source licences, reached from About. */
+const ADDED_OPEN_ME = ['about/licences'];
 const SPEC_OTHER = [
   '/',
   '/home',
@@ -71,7 +73,7 @@ describe('the route table', () => {
     const paths = ROUTES.map((r) => r.path);
     const expected = [
       ...SPEC_OTHER,
-      ...[...SPEC_LOGIN_ME, ...SPEC_OPEN_ME, ...ADDED_LOGIN_ME].map((p) => `/me/${p}`),
+      ...[...SPEC_LOGIN_ME, ...SPEC_OPEN_ME, ...ADDED_LOGIN_ME, ...ADDED_OPEN_ME].map((p) => `/me/${p}`),
     ];
     expect([...paths].sort()).toEqual([...expected].sort());
     expect(new Set(ROUTES.map((r) => r.name)).size).toBe(ROUTES.length);
@@ -80,7 +82,8 @@ describe('the route table', () => {
   it('marks the members-only me pages, and only those of the me pages', () => {
     for (const p of [...SPEC_LOGIN_ME, ...ADDED_LOGIN_ME])
       expect(matchRoute(`/me/${p}`).route.login, p).toBe(true);
-    for (const p of SPEC_OPEN_ME) expect(matchRoute(`/me/${p}`).route.login, p).toBeFalsy();
+    for (const p of [...SPEC_OPEN_ME, ...ADDED_OPEN_ME])
+      expect(matchRoute(`/me/${p}`).route.login, p).toBeFalsy();
   });
 
   it('carries the flags of spec §2', () => {

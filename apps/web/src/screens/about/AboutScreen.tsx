@@ -1,15 +1,20 @@
 import { CLIENT_VERSION, formatDate } from '@pixelhall/contract';
-import { Button, DotLoading } from 'antd-mobile';
+import { Button, DotLoading, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useVersionCheck } from '../../api/queries/app-version';
+import { useNavigate } from '../../app/navigation';
 import { NavBar } from '../../ui/NavBar';
 import { PixelLogo } from '../../ui/PixelLogo';
 import { Screen } from '../../ui/Screen';
 import './about.css';
 
-/** About & Upgrade: this version, and what the server says about newer ones. */
+/**
+ * About & Upgrade: this version, what the server says about newer ones, and the way to the
+ * open-source licences.
+ */
 export default function AboutScreen() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const check = useVersionCheck();
   const result = check.data;
   return (
@@ -71,6 +76,11 @@ export default function AboutScreen() {
         <Button block shape="rounded" style={{ marginTop: 12 }} onClick={() => void check.refetch()}>
           {t('about.checkAgain')}
         </Button>
+        <List className="list-card about-links">
+          <List.Item onClick={() => navigate('/me/about/licences')} data-testid="licences-item">
+            {t('licences.title')}
+          </List.Item>
+        </List>
       </section>
     </Screen>
   );
