@@ -84,14 +84,17 @@ export async function buildApp({ config, database, clock = Date.now, sleep }: Ap
     if (member || base === 'api') return member;
     return services.games.tokenMember(token);
   });
-  app.addHook('onRequest', async (request) => {
+  // Hooks every request runs take a callback: an async one costs a promise and its microtasks.
+  app.addHook('onRequest', (request, _reply, done) => {
     request.locale = negotiateLocale(request.headers['accept-language']);
     request.t = translator(request.locale);
+    done();
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'SAMEORIGIN');
+    done(null, payload);
   });
   installErrorHandling(app);
 

@@ -36,10 +36,10 @@ export async function compressAnswers(scope: FastifyInstance): Promise<void> {
   });
   // A cache between client and server must know the answer depends on Accept-Encoding even
   // when this one went out plain (too small, or the client accepts no encoding).
-  scope.addHook('onSend', async (_request, reply, payload) => {
+  scope.addHook('onSend', (_request, reply, payload, done) => {
     const vary = reply.getHeader('vary');
     if (!vary) reply.header('vary', 'accept-encoding');
     else if (!/accept-encoding/i.test(String(vary))) reply.header('vary', `${vary}, accept-encoding`);
-    return payload;
+    done(null, payload);
   });
 }
