@@ -39,22 +39,27 @@ async function uploadedAvatar(ownerId: number): Promise<string> {
 describe('get/user', () => {
   it('shows the e-mail, password state and linked providers only to the member themself', async () => {
     const { token, user } = await registered();
+    const noneYet = (await call(t.app, getUser, {}, { token })).body.data;
+    expect(noneYet).toMatchObject({ id: user.id, providers: [] });
+    // Read with the profile in one statement, one row per provider: all of them, in order, once.
     await t.database.db
       .insertInto('identities')
-      .values({
-        user_id: user.id,
-        provider: 'google',
-        subject: `g-${user.id}`,
-        email: null,
-        created_at: t.clock.now,
-      })
+      .values(
+        ['pixelid', 'google'].map((provider) => ({
+          user_id: user.id,
+          provider,
+          subject: `${provider}-${user.id}`,
+          email: null,
+          created_at: t.clock.now,
+        })),
+      )
       .execute();
     const self = (await call(t.app, getUser, {}, { token })).body.data;
     expect(self).toMatchObject({
       id: user.id,
       email: `painter${sequence}@example.org`,
       has_password: true,
-      providers: ['google'],
+      providers: ['google', 'pixelid'],
       gold: 0,
       diamonds: 0,
     });

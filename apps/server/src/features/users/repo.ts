@@ -20,12 +20,23 @@ const PROFILE = [
   'created_at',
 ] as const;
 
-// A member's own profile (get/user) reads both on every call (db/compiled-once.ts).
+// Profiles are read on every get/user (db/compiled-once.ts).
 const activeProfile = compiledOnce((db, p: Params<{ id: number }>) =>
   db.selectFrom('users').select(PROFILE).where('status', '=', 'active').where('id', '=', p.id),
 );
 const providersOf = compiledOnce((db, p: Params<{ userId: number }>) =>
   db.selectFrom('identities').select('provider').where('user_id', '=', p.userId).orderBy('provider'),
+);
+/** A member's own profile with their sign-in providers, one row per provider (or one without). */
+const ownProfile = compiledOnce((db, p: Params<{ id: number }>) =>
+  db
+    .selectFrom('users')
+    .leftJoin('identities', 'identities.user_id', 'users.id')
+    .select(PROFILE.map((column) => `users.${column}` as const))
+    .select('identities.provider')
+    .where('users.status', '=', 'active')
+    .where('users.id', '=', p.id)
+    .orderBy('identities.provider'),
 );
 
 export type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof usersRepo>['findActive']>>>;
@@ -34,6 +45,15 @@ export function usersRepo(db: Kysely<DB>) {
   const active = () => db.selectFrom('users').select(PROFILE).where('status', '=', 'active');
   return {
     findActive: async (id: number) => (await activeProfile(db, { id }))[0],
+
+    /** A member's own profile and their sign-in providers, in one statement. */
+    async findOwn(id: number) {
+      const rows = await ownProfile(db, { id });
+      const [first] = rows;
+      if (!first) return undefined;
+      const { provider: _, ...row } = first;
+      return { row, providers: rows.flatMap((r) => (r.provider === null ? [] : [r.provider])) };
+    },
 
     /** Runs `work` in one transaction, for changes that other features record along with them. */
     transaction: <T>(work: (trx: Transaction<DB>) => Promise<T>) => db.transaction().execute(work),
@@ -131,6 +151,8 @@ export function usersRepo(db: Kysely<DB>) {
     },
 
     /** The type of a file `userId` uploaded themself; undefined when they didn't upload it. */
+    providersOf: async (userId: number) => (await providersOf(db, { userId })).map((r) => r.provider),
+
     uploadOf: (userId: number, sha256: string) =>
       db
         .selectFrom('upload_owners as o')
@@ -139,8 +161,6 @@ export function usersRepo(db: Kysely<DB>) {
         .where('o.user_id', '=', userId)
         .where('o.sha256', '=', sha256)
         .executeTakeFirst(),
-
-    providersOf: async (userId: number) => (await providersOf(db, { userId })).map((r) => r.provider),
   };
 }
 export type UsersRepo = ReturnType<typeof usersRepo>;

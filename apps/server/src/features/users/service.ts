@@ -16,9 +16,9 @@ export interface ProfileChanges {
 
 export function usersService(repo: UsersRepo, clock: () => number = Date.now) {
   async function own(id: number): Promise<User> {
-    const row = await repo.findActive(id);
-    if (!row) throw fail('errors.not_found');
-    return toUser(row, { providers: await repo.providersOf(id) });
+    const own = await repo.findOwn(id);
+    if (!own) throw fail('errors.not_found');
+    return toUser(own.row, { providers: own.providers });
   }
 
   /**
