@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { showLocale } from '../i18n';
+import i18n, { showLocale } from '../i18n';
 import { useEffectiveTheme, usePreferences } from '../state/preferences';
 import { useSession } from '../state/session';
 import { RewardCelebration } from '../ui/rewards/RewardCelebration';
+import { useLocation } from './hash-router';
 import { MineButton } from './MineButton';
 import { NewPostButton } from './NewPostButton';
-import { setNavigator } from './navigation';
 import { useOnlineHeartbeat } from './online-heartbeat';
 import { listenForProgress } from './progress-refresh';
 import { RouteHost } from './RouteHost';
@@ -17,15 +16,9 @@ import { TabBar } from './TabBar';
 
 /** The app frame: the routed screens, the bars and floating buttons the route's flags ask for. */
 export function AppFrame() {
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const { route } = matchRoute(pathname);
   useAppearance();
-
-  useEffect(() => {
-    // The router's navigate changes with the location; everyone else calls it through here.
-    setNavigator((to, options) => (typeof to === 'number' ? navigate(to) : navigate(to, options)));
-  }, [navigate]);
 
   useEffect(() => {
     void startUp();
@@ -58,8 +51,10 @@ function useAppearance(): void {
   }, [theme]);
   useEffect(() => {
     document.documentElement.lang = locale;
-    // Another tab's switch arrives here as a rehydrated preference; its catalogs may not be here yet.
-    void showLocale(locale);
+    // Another tab's switch arrives here as a rehydrated preference; its catalogs may not be here
+    // yet. The language boot showed is left alone: Home's first screen may have only its own
+    // strings so far, and the rest is on its way (boot.ts).
+    if (i18n.language !== locale || !i18n.hasResourceBundle(locale, 'translation')) void showLocale(locale);
   }, [locale]);
 }
 

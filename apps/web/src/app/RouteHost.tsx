@@ -1,8 +1,8 @@
 import { Activity, type ComponentType, Suspense, useRef } from 'react';
-import { Navigate, useLocation } from 'react-router';
 import { NotFoundScreen } from '../routes';
 import { useSession } from '../state/session';
 import { ScreenFallback } from '../ui/Screen';
+import { Navigate, useLocation } from './hash-router';
 import { RouteContext, type RouteEntry } from './route-context';
 import { loginPathFor, matchRoute } from './route-match';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
 import type { StatusBarStyle } from '../host/protocol';
 import { type Theme, useEffectiveTheme } from '../state/preferences';
+import { useLocation } from './hash-router';
 import { callHost } from './host-call';
 import { matchRoute } from './route-match';
 

@@ -1,8 +1,8 @@
 import { TabBar as AdmTabBar } from 'antd-mobile';
 import { AppOutline, PlayOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { useLatestNews } from '../api/queries/news';
+import { useLocation } from './hash-router';
 import { useNavigate } from './navigation';
 
 const TABS = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../routes';
-import { loginPathFor, matchRoute } from './route-match';
+import { loginPathFor, matchPath, matchRoute } from './route-match';
 
 const SPEC_LOGIN_ME = [
   'archives/cloud',
@@ -117,5 +117,22 @@ describe('the route table', () => {
 
   it('remembers where a visitor was going', () => {
     expect(loginPathFor('/me/task', '?tab=daily')).toBe('/login?redirect=%2Fme%2Ftask%3Ftab%3Ddaily');
+  });
+});
+
+describe('matchPath', () => {
+  it('matches the whole path, in any case, with trailing slashes', () => {
+    expect(matchPath('/home', '/home')).toEqual({});
+    expect(matchPath('/home', '/HOME/')).toEqual({});
+    expect(matchPath('/home', '/home/search')).toBeNull();
+    expect(matchPath('/home/search', '/home')).toBeNull();
+    expect(matchPath('/', '/')).toEqual({});
+  });
+
+  it('reads named segments as they are in the URL, one segment each', () => {
+    expect(matchPath('/post/:id', '/post/42')).toEqual({ id: '42' });
+    expect(matchPath('/post/:id', '/post/a%20b')).toEqual({ id: 'a%20b' });
+    expect(matchPath('/post/:id', '/post/4/2')).toBeNull();
+    expect(matchPath('/post/:id', '/post/')).toBeNull();
   });
 });

@@ -1,19 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { HashRouter } from 'react-router';
 import { queryClient } from '../api/query-client';
 import '../ui/antd-render';
 import { AppFrame } from './AppFrame';
 
-/** Renders the app: the frame under the hash router, with the shared query cache. */
+/** Renders the app: the frame (routed by the hash, `hash-router.tsx`), with the shared query cache. */
 export function startApp(): void {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <HashRouter>
-          <AppFrame />
-        </HashRouter>
+        <AppFrame />
       </QueryClientProvider>
     </StrictMode>,
   );

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useShownAchievements } from '../../api/queries/achievements';
+import { Link } from '../../app/hash-router';
 import { achievementProgress } from './achievement-view';
 import { TierStars } from './parts';
 import './achievements.css';

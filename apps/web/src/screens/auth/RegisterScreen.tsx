@@ -1,9 +1,9 @@
 import { validateUsername } from '@pixelhall/contract';
 import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useRegister, useRegUser } from '../../api/queries/auth';
 import { useMe } from '../../api/queries/users';
+import { Link } from '../../app/hash-router';
 import { useNavigate } from '../../app/navigation';
 import { signIn } from '../../app/session';
 import { useSession } from '../../state/session';

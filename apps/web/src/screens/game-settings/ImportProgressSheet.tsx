@@ -1,6 +1,6 @@
 import { Button, Popup, ProgressBar } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../app/hash-router';
 import { useNavigate } from '../../app/navigation';
 import { cancelImport, useImportedGames, useImportProgress } from '../../games/imported';
 import type { ImportGamesResult, ImportProgress } from '../../host/game-protocol';

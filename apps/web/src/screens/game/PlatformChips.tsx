@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useGameConditions } from '../../api/queries/games';
+import { Link } from '../../app/hash-router';
 import { LazyImage } from '../../ui/LazyImage';
 import { classificationPath } from './classification-query';
 

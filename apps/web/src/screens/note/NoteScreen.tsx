@@ -2,11 +2,11 @@ import { POST_TEXT_MAX, validatePostText, validateTopicChoice, validateUrl } fro
 import { Button, Form, Input, TextArea } from 'antd-mobile';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { useCreatePost } from '../../api/queries/note';
 import { usePostStyles } from '../../api/queries/posts';
 import { useTopic } from '../../api/queries/topics';
 import { useMe } from '../../api/queries/users';
+import { useLocation } from '../../app/hash-router';
 import { useNavigate } from '../../app/navigation';
 import { useRouteQuery } from '../../app/route-context';
 import { type NoteDraft, useNote } from '../../state/note';

@@ -1,8 +1,8 @@
 import { formatCount } from '@pixelhall/contract';
 import { DeleteOutline, HeartOutline, LockOutline, MessageOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { type UserComment, useDeleteComment, useUserComments } from '../../api/queries/user-comments';
+import { Link } from '../../app/hash-router';
 import { confirmAction } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
 import { useRelativeTime } from '../../ui/format';

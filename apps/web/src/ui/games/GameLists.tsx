@@ -2,8 +2,8 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import { RightOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { ListPage } from '../../api/queries/list-pages';
+import { Link } from '../../app/hash-router';
 import { PagedList } from '../PagedList';
 import { cardData, type GameCardInput } from './card-data';
 import { GameCard, type GameCardProps } from './GameCard';
