@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { catalogParts } from './apps/web/build/catalog-parts';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -33,7 +34,11 @@ export default defineConfig({
             },
           ]
         : []),
-      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'] } },
+      {
+        // The app's catalogs load in two parts, as the build cuts them.
+        plugins: [catalogParts()],
+        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'] },
+      },
       {
         test: {
           name: 'e2e',

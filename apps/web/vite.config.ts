@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { catalogParts } from './build/catalog-parts';
 import { emulatorjs } from './build/emulatorjs';
 import { firstScreenChunks } from './build/first-screen-chunks';
 import { precompress } from './build/precompress';
@@ -13,6 +14,7 @@ export default defineConfig({
   // precompress stays last: it compresses the whole build, sw.js and the manifest included.
   plugins: [
     react(),
+    catalogParts(),
     firstScreenChunks(),
     emulatorjs(),
     serviceWorker(emulatorCache),

@@ -1,4 +1,6 @@
-import { Activity, type ComponentType, Suspense, useRef } from 'react';
+import type { Locale } from '@pixelhall/contract';
+import { Activity, type ComponentType, Suspense, use, useRef } from 'react';
+import i18n, { catalogSettled } from '../i18n';
 import { NotFoundScreen } from '../routes';
 import { useSession } from '../state/session';
 import { ScreenFallback } from '../ui/Screen';
@@ -45,8 +47,18 @@ function RoutedScreen({ entry }: { entry: RouteEntry }) {
   return (
     <RouteContext value={entry}>
       <Suspense fallback={<ScreenFallback />}>
+        {entry.route.name !== 'home' && <WholeCatalog />}
         <Screen />
       </Suspense>
     </RouteContext>
   );
+}
+
+/**
+ * Waits for the rest of the language's catalog: a start on Home shows with Home's strings only
+ * (i18n/first-screen-groups.ts), and a screen opened before the rest has arrived waits for it.
+ */
+function WholeCatalog() {
+  use(catalogSettled(i18n.language as Locale));
+  return null;
 }

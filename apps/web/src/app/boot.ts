@@ -1,7 +1,8 @@
 import { DEFAULT_LOCALE, isLocale } from '@pixelhall/contract';
+import { opensHome } from '../api/queries/first-screen-calls';
 import { queryClient } from '../api/query-client';
 import { adoptProviderCallback } from '../auth/pending';
-import { showLocale } from '../i18n';
+import { loadLocale, showLocale } from '../i18n';
 import { usePreferences } from '../state/preferences';
 import { useSession } from '../state/session';
 import { firstScreenSettled, holdFirstScreen, prefetchFirstScreen } from './first-screen';
@@ -16,13 +17,17 @@ export function boot(): void {
   adoptProviderCallback();
   prefetchFirstScreen(queryClient, window.location.hash, Boolean(useSession.getState().token));
   const saved = usePreferences.getState().locale.value;
+  const locale = isLocale(saved) ? saved : DEFAULT_LOCALE;
+  const home = opensHome(window.location.hash);
   holdFirstScreen(
     Promise.all([
       import('./start-app'),
       // Catalogs that cannot load leave the keys showing rather than a blank page.
-      showLocale(isLocale(saved) ? saved : DEFAULT_LOCALE).catch(() => {}),
+      showLocale(locale, { firstScreenOnly: home }).catch(() => {}),
     ]).then(([app]) => app.startApp()),
   );
+  // Home's first screen came with its own strings only: the others follow once it has shown.
+  if (home) void firstScreenSettled(queryClient).then(() => loadLocale(locale).catch(() => {}));
 
   // The offline app's service worker registers once the first screen has shown, so it adds
   // nothing to it; development and tests run without one.

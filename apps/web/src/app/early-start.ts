@@ -26,5 +26,8 @@ export function earlyStart(hash: string): void {
   }
   void import('./start-app').catch(() => {});
   const saved = usePreferences.getState().locale.value;
-  for (const load of CATALOGS[isLocale(saved) ? saved : DEFAULT_LOCALE]) void load().catch(() => {});
+  const catalogs = CATALOGS[isLocale(saved) ? saved : DEFAULT_LOCALE];
+  // Home shows with its own strings; the rest of the catalog comes once it has shown (boot.ts).
+  const loads = opensHome(hash) ? [catalogs.shared, catalogs.firstScreen] : Object.values(catalogs);
+  for (const load of loads) void load().catch(() => {});
 }

@@ -29,3 +29,19 @@ describe('the locale loader', () => {
     expect(loaded()).toEqual(['es-ES', 'ja-JP']);
   });
 });
+
+describe('the first screen’s part of a catalog', () => {
+  it('shows Home with its own strings, and the rest arrives with the whole language', async () => {
+    await showLocale('ko-KR', { firstScreenOnly: true });
+    const koKR = (await import('./locales/ko-KR.json')).default;
+    expect(i18n.language).toBe('ko-KR');
+    expect(i18n.t('home.feeds.new')).toBe(koKR.home.feeds.new);
+    // Shared strings are whole from the start.
+    const sharedKo = (await import('@pixelhall/contract/messages/ko-KR.json')).default;
+    expect(i18n.t('errors.not_logged_in')).toBe(sharedKo.errors.not_logged_in);
+    expect(i18n.exists('settings.title')).toBe(false);
+
+    await loadLocale('ko-KR');
+    expect(i18n.getResourceBundle('ko-KR', 'translation')).toEqual({ ...sharedKo, ...koKR });
+  });
+});

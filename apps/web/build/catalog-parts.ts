@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+import { FIRST_SCREEN_GROUPS } from '../src/i18n/first-screen-groups';
+
+export type CatalogPart = 'first-screen' | 'rest';
+
+const PART_IMPORT = /^(\..+\.json)\?part=(first-screen|rest)$/;
+/** Ends in the file's `.json`: Vite's JSON plugin makes the module from the part's JSON. */
+const PART_ID = '\0pixelhall-catalog-part:';
+
+/** The groups of a catalog in `part`: the first screen's, or all the others. */
+export function catalogPart(catalog: Record<string, unknown>, part: CatalogPart): Record<string, unknown> {
+  const first = part === 'first-screen';
+  return Object.fromEntries(
+    Object.entries(catalog).filter(([group]) => FIRST_SCREEN_GROUPS.includes(group) === first),
+  );
+}
+
+/**
+ * `import('./locales/en-US.json?part=first-screen')` and `?part=rest`: one language's app
+ * catalog in two files, cut from the one JSON file each language keeps, so that the first
+ * screen downloads only the strings it shows.
+ */
+export function catalogParts(): Plugin {
+  return {
+    name: 'pixelhall-catalog-parts',
+    // Before Vite's resolver, which would hand the file to the JSON plugin whole.
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const match = PART_IMPORT.exec(source);
+      if (!match || !importer) return null;
+      return `${PART_ID}${match[2]}:${path.resolve(path.dirname(importer), match[1]!)}`;
+    },
+    load(id) {
+      if (!id.startsWith(PART_ID)) return null;
+      const [part, file] = id.slice(PART_ID.length).split(/:(.*)/s) as [CatalogPart, string];
+      this.addWatchFile(file);
+      const catalog = catalogPart(JSON.parse(readFileSync(file, 'utf8')), part);
+      return JSON.stringify(catalog);
+    },
+  };
+}
