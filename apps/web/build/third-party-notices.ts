@@ -262,7 +262,9 @@ export function thirdPartyNoticesFile(): Plugin {
     closeBundle: {
       order: 'post',
       sequential: true,
-      handler() {
+      handler(error) {
+        // A failed build has no complete output to list.
+        if (error) return;
         const notices = thirdPartyNotices(appPackageDirs(shipped), serviceWorkerPackageDirs(outDir));
         writeFileSync(join(outDir, THIRD_PARTY_NOTICES_FILE), JSON.stringify(notices));
         this.info(`${notices.notices.length} third-party notices`);

@@ -116,7 +116,7 @@ function NoticeBody({ notice }: { notice: ThirdPartyNotice }) {
       {notice.text ? (
         <pre className="licences-text">{notice.text}</pre>
       ) : (
-        <p className="muted">{t('licences.noText', { license: notice.license })}</p>
+        <p className="muted licences-body__none">{t('licences.noText', { license: notice.license })}</p>
       )}
     </div>
   );
