@@ -50,8 +50,8 @@ let current: Location | null = null;
 const listeners = new Set<(location: Location) => void>();
 
 /**
- * Tells every reader of the location, in one transition: a screen that has to load first keeps
- * the one before on view meanwhile rather than flashing a fallback, as react-router did.
+ * Tells every reader of the location, in one transition, as react-router did: they all render
+ * the same move together, and React may keep what is on screen while it renders.
  */
 function changed(): void {
   const next = readLocation();
