@@ -32,14 +32,31 @@ const inboxOf = (db: Kysely<DB>, userId: number) =>
     .where('user_id', '=', userId)
     .where((eb) => eb.or([eb('actor_id', 'is', null), eb('actor_id', 'not in', blockedBy(db, userId))]));
 
-// latest/news, which the app calls on every visit, reads both (db/compiled-once.ts).
-const unreadOf = compiledOnce((db, p: Params<{ userId: number }>) =>
+/**
+ * latest/news, which the app calls on every visit: the newest item with the unread count beside
+ * it, one statement (an inbox without a newest item has nothing unread), built once
+ * (db/compiled-once.ts).
+ */
+const newestWithUnread = compiledOnce((db, p: Params<{ userId: number }>) =>
   inboxOf(db, p.userId)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('read_at', 'is', null),
-);
-const newestOf = compiledOnce((db, p: Params<{ userId: number }>) =>
-  inboxOf(db, p.userId).select(COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1),
+    .select(COLUMNS)
+    .select((eb) =>
+      eb
+        .selectFrom('news as unread')
+        .select(eb.fn.countAll<number>().as('count'))
+        .where('unread.user_id', '=', p.userId)
+        .where('unread.read_at', 'is', null)
+        .where((eb) =>
+          eb.or([
+            eb('unread.actor_id', 'is', null),
+            eb('unread.actor_id', 'not in', blockedBy(db, p.userId)),
+          ]),
+        )
+        .as('unread'),
+    )
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1),
 );
 
 const commentPosts = compiledOnce((db, p: Params<{ ids: number[] }>, n: number) =>
@@ -87,12 +104,13 @@ export function newsRepo(db: Kysely<DB>) {
       return Number(id);
     },
 
-    async unreadCount(userId: number): Promise<number> {
-      return Number((await unreadOf(db, { userId }))[0]!.count);
+    /** The newest item, read or not, and how many are unread: what latest/news shows. */
+    async latest(userId: number) {
+      const [row] = await newestWithUnread(db, { userId });
+      if (!row) return { unread: 0, newest: undefined };
+      const { unread, ...newest } = row;
+      return { unread: Number(unread), newest };
     },
-
-    /** The newest item, read or not: what latest/news shows beside the unread count. */
-    newest: async (userId: number) => (await newestOf(db, { userId }))[0],
 
     async count(userId: number): Promise<number> {
       const { count } = await inbox(userId)

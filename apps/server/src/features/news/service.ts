@@ -62,7 +62,7 @@ export function newsService(db: Kysely<DB>, clock: () => number = Date.now) {
 
     /** What the session shows: the unread count and the newest item, read or not. */
     async latest(member: Member) {
-      const [unread, newest] = await Promise.all([repo.unreadCount(member.id), repo.newest(member.id)]);
+      const { unread, newest } = await repo.latest(member.id);
       const [latest] = newest ? await present(db, member.id, [newest]) : [];
       return { unread, latest: latest ?? null };
     },
