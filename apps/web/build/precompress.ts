@@ -45,12 +45,24 @@ function* walk(dir: string): Generator<string> {
 }
 
 /**
+ * A file emitted with its compressed copies by this build (the stored emulator cores, compressed
+ * once and cached by build/stored-core.ts) is not compressed again. A copy written before the
+ * build started is a previous build's, left in an output folder that was not emptied: serving it
+ * would send the old app.
+ */
+function compressedAlready(file: string, buildStarted: number): boolean {
+  const brotli = `${file}.br`;
+  return existsSync(brotli) && statSync(brotli).mtimeMs >= buildStarted;
+}
+
+/**
  * Writes `<file>.br` and `<file>.gz` beside every compressible file of the build, so the server
  * sends them as they are (`@fastify/static`'s `preCompressed`) to clients that accept them,
  * instead of compressing the same bytes on every request.
  */
 export function precompress(): Plugin {
   let outDir = 'dist';
+  let buildStarted = 0;
   return {
     name: 'pixelhall:precompress',
     apply: 'build',
@@ -58,18 +70,19 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = config.build.outDir;
     },
+    buildStart() {
+      buildStarted = Date.now();
+    },
     // Other plugins write files in closeBundle too (the service worker): this one goes after them.
     closeBundle: {
       order: 'post',
       sequential: true,
       async handler() {
-        // A file emitted with its compressed copies (the stored emulator cores, compressed once
-        // and cached by build/stored-core.ts) is not compressed again.
         const files = [...walk(outDir)].filter(
           (file) =>
             COMPRESSIBLE.test(file) &&
             statSync(file).size >= PRECOMPRESS_MIN_BYTES &&
-            !existsSync(`${file}.br`),
+            !compressedAlready(file, buildStarted),
         );
         const saved = await Promise.all(files.map(compressFile));
         const total = saved.reduce((a, b) => a + b, 0);
