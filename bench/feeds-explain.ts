@@ -2,7 +2,9 @@
  * The feeds benchmark's queries on PostgreSQL, with their plans: runs the app in-process on the
  * database `npm run bench:feeds` filled (BENCH_DATABASE_URL), records every statement of a
  * signed-in `home/posts` page 1, the page after it by cursor and page 500 by cursor, and prints
- * each with `EXPLAIN (ANALYZE, BUFFERS)` run on the same values. Not part of npm test.
+ * each with `EXPLAIN (ANALYZE, BUFFERS)` run on the same values, then the generic plan PostgreSQL may
+ * switch a named statement to after five runs (db/named-statements.ts), run on the same values.
+ * Not part of npm test.
  *   BENCH_DATABASE_URL=postgres://… npx tsx bench/feeds-explain.ts
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -45,6 +47,23 @@ const database = {
   close: () => db.destroy(),
 };
 const { app, services } = await buildApp({ config, database });
+
+/** The plan a prepared statement gets without its values, run with them. */
+async function genericPlan(text: string, parameters: readonly unknown[]): Promise<string[]> {
+  const client = await pool.connect();
+  try {
+    await client.query('set plan_cache_mode = force_generic_plan');
+    await client.query(`prepare explained as ${text}`);
+    const values = parameters.map((v) => (v === null ? 'null' : client.escapeLiteral(String(v))));
+    const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+      `explain (analyze, buffers) execute explained(${values.join(', ')})`,
+    );
+    return rows.map((row) => row['QUERY PLAN']);
+  } finally {
+    await client.query('deallocate explained; reset plan_cache_mode').catch(() => {});
+    client.release();
+  }
+}
 try {
   const viewer = await db
     .selectFrom('users')
@@ -74,6 +93,9 @@ try {
         parameters as unknown[],
       );
       for (const row of rows) console.info(row['QUERY PLAN']);
+      if (parameters.length === 0) continue;
+      console.info('-- generic plan:');
+      for (const line of await genericPlan(sql, parameters)) console.info(line);
     }
     return cursor;
   };

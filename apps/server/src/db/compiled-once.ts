@@ -1,4 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import { prepareByName } from './named-statements';
 import type { DB } from './schema';
 
 /** Where a value goes in a query built once: a named parameter, or one element of a named list. */
@@ -46,13 +47,15 @@ function compile<P, R, K>(db: Kysely<DB>, build: Build<P, R, K>, shape: K): Comp
   const bound = new Set(slots);
   const lost = made.find((s) => !bound.has(s));
   if (lost) throw new Error(`the query built once does not bind its parameter ${lost.name}`);
+  prepareByName(query.sql);
   return { query, slots };
 }
 
 /**
  * A query whose Kysely build and compile (more than SQLite takes to run an indexed query) happen
  * once per database and shape, then run with new values: the SQL text is the one Kysely writes, so
- * it is the same on both engines and reuses SQLite's prepared statement. `build` must take every
+ * it is the same on both engines and reuses SQLite's prepared statement; on PostgreSQL it runs as a
+ * named prepared statement (db/named-statements.ts). `build` must take every
  * per-run value from `params` (never from a closure), and anything in `shape` changes the SQL (a
  * LIMIT, a list's length, a nullable filter); use shapes with few values.
  */

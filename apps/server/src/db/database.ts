@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { type Dialect, dialectFor, type Engine } from './dialect';
+import { NamingClient } from './named-statements';
 import type { DB } from './schema';
 import { literalLimits, withStatementCache } from './sqlite-statements';
 
@@ -43,7 +44,7 @@ function openSqlite(file: string): Kysely<DB> {
 }
 
 function openPostgres(connectionString: string, max = 10): Kysely<DB> {
-  const pool = new pg.Pool({ connectionString, max });
+  const pool = new pg.Pool({ connectionString, max, Client: NamingClient });
   // An idle connection the server ends (a restart, a failover) is dropped from the pool and
   // replaced on the next query; unhandled, its error would crash the process.
   pool.on('error', () => {});
