@@ -75,6 +75,7 @@ async function openApp(context: BrowserContext, url: string): Promise<Page> {
     delete (globalThis as { showDirectoryPicker?: unknown }).showDirectoryPicker;
   });
   const page = await context.newPage();
+  if (process.env.BENCH_DEBUG) page.on('console', (m) => console.info(`[page ${m.type()}] ${m.text()}`));
   await page.goto(`${url}/#/game`);
   await page.waitForFunction(() => 'pixelhallHost' in globalThis);
   await page.evaluate(() => {
@@ -112,7 +113,12 @@ async function importOnce(page: Page, dir: string) {
   if (from === undefined || to === undefined || result.found !== FILES) {
     throw new Error(`import found ${result.found} of ${FILES}; phases ${JSON.stringify(marks)}`);
   }
-  return { hashing: (to - from) / 1000, total };
+  // Where a first import's time goes: each phase from its first push to the next one's.
+  const phases = marks
+    .slice(0, -1)
+    .map((m, i) => `${m.phase} ${((marks[i + 1]!.at - m.at) / 1000).toFixed(1)} s`)
+    .join(', ');
+  return { hashing: (to - from) / 1000, total, phases };
 }
 
 if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
@@ -147,7 +153,10 @@ try {
       native.push(n.seconds);
       const w = await importOnce(page, root);
       web.push(w.hashing);
-      if (round === 1) firstImport = w.total;
+      if (round === 1) {
+        firstImport = w.total;
+        console.info(`first import: ${w.total.toFixed(1)} s, ${w.phases}`);
+      }
       // The machine's load says how far to trust the round: the browser's reads cross processes
       // and threads, each hop waiting for a core, so other work slows it more than md5sum.
       console.info(

@@ -6,7 +6,7 @@ import { queryClient } from '../../api/query-client';
 import i18n from '../../i18n';
 import type { ImportGamesResult } from '../game-protocol';
 import { type HostDatabase, hostDb, type ImportedRecord } from '../store/db';
-import { opfsFile, persistStorage } from '../store/opfs';
+import { opfsFile, opfsRemove, persistStorage } from '../store/opfs';
 import type { HostWiring } from '../web-games';
 import { gameOf } from './batches';
 import { rememberedDirectory, scanIndex } from './directory';
@@ -32,12 +32,15 @@ export type ImportSource = PickedDirectory;
 interface Found {
   candidate: Candidate;
   rom: HashedRom;
+  /** Where the hashing already copied the file in the origin-private file system. */
+  staged: string | null;
 }
 
 /** A file of the scan and the ROMs it holds, hashed now or known from the last scan. */
 interface Read {
   candidate: Candidate;
   roms: HashedRom[];
+  staged?: string | null;
 }
 
 /**
@@ -88,59 +91,69 @@ export async function runImport(
     }
 
     const { known, toHash } = splitByIndex(candidates, previous ?? {});
-    const hashed = cancelled
-      ? []
-      : await hashAll(toHash, known, [...byExtension.keys()], meter, pusher, signal);
-    cancelled ||= signal.aborted;
-    const read = [...known, ...hashed];
-    const found: Found[] = read.flatMap(({ candidate, roms }) => roms.map((rom) => ({ candidate, rom })));
+    // Files of a directory input are copied while they are hashed; staged copies that no new
+    // game adopts (duplicates, cut off by a cancel) are removed at the end, whatever happens.
+    const stage = source.kind === 'files' ? await stagePaths(db, toHash) : new Map<Candidate, string>();
+    if (stage.size > 0) await persistStorage();
+    try {
+      const hashed = cancelled
+        ? []
+        : await hashAll(toHash, known, [...byExtension.keys()], stage, meter, pusher, signal);
+      cancelled ||= signal.aborted;
+      const read: Read[] = [...known, ...hashed];
+      const found: Found[] = read.flatMap(({ candidate, roms, staged }) =>
+        roms.map((rom) => ({ candidate, rom, staged: staged ?? null })),
+      );
 
-    meter.phase = 'matching';
-    meter.current = null;
-    pusher.now();
-    const records = new Map((await db.getAll('imported')).map((r) => [r.romMd5, r]));
-    const matches = await matchAll(
-      romsToMatch(
-        found.map((f) => f.rom),
-        records,
-      ),
-    ).catch((err: unknown) => {
-      // Offline or the server is down: the games are remembered unmatched and matched later.
-      console.warn('Matching imported ROMs failed', err);
-      rematchLater();
-      return null;
-    });
+      meter.phase = 'matching';
+      meter.current = null;
+      pusher.now();
+      const records = new Map((await db.getAll('imported')).map((r) => [r.romMd5, r]));
+      const matches = await matchAll(
+        romsToMatch(
+          found.map((f) => f.rom),
+          records,
+        ),
+      ).catch((err: unknown) => {
+        // Offline or the server is down: the games are remembered unmatched and matched later.
+        console.warn('Matching imported ROMs failed', err);
+        rematchLater();
+        return null;
+      });
 
-    const stored = await remember(db, found, matches, records, byExtension);
-    if (matches)
-      for (const record of settleMatches(records.values(), matches)) await db.put('imported', record);
-    if (source.kind === 'handle') {
-      const index = nextIndex(previous ?? {}, read, !cancelled);
-      if (previous && !cancelled) await followDirectory(db, previous, index, candidates);
-      await db.put('directories', { id: 'roms-files', files: index });
-    } else {
-      // A directory file input replaces the remembered directory; its index goes with it.
-      await db.delete('directories', 'roms-files');
+      const stored = await remember(db, found, matches, records, byExtension, stage);
+      if (matches)
+        for (const record of settleMatches(records.values(), matches)) await db.put('imported', record);
+      if (source.kind === 'handle') {
+        const index = nextIndex(previous ?? {}, read, !cancelled);
+        if (previous && !cancelled) await followDirectory(db, previous, index, candidates);
+        await db.put('directories', { id: 'roms-files', files: index });
+      } else {
+        // A directory file input replaces the remembered directory; its index goes with it.
+        await db.delete('directories', 'roms-files');
+      }
+      await db.put('directories', {
+        id: 'roms',
+        name,
+        handle: source.kind === 'handle' ? source.handle : null,
+        lastScanAt: Date.now(),
+      });
+
+      meter.phase = cancelled ? 'cancelled' : 'done';
+      pusher.now();
+      const gameIdOf = (rom: HashedRom) =>
+        records.get(rom.md5)?.gameId ?? (matches && gameOf(matches, rom)?.id) ?? null;
+      return {
+        directoryName: name,
+        found: found.length,
+        imported: stored.imported,
+        matched: found.filter((f) => gameIdOf(f.rom) !== null).length,
+        duplicates: stored.duplicates,
+        cancelled,
+      };
+    } finally {
+      for (const path of stage.values()) await opfsRemove(path).catch(() => undefined);
     }
-    await db.put('directories', {
-      id: 'roms',
-      name,
-      handle: source.kind === 'handle' ? source.handle : null,
-      lastScanAt: Date.now(),
-    });
-
-    meter.phase = cancelled ? 'cancelled' : 'done';
-    pusher.now();
-    const gameIdOf = (rom: HashedRom) =>
-      records.get(rom.md5)?.gameId ?? (matches && gameOf(matches, rom)?.id) ?? null;
-    return {
-      directoryName: name,
-      found: found.length,
-      imported: stored.imported,
-      matched: found.filter((f) => gameIdOf(f.rom) !== null).length,
-      duplicates: stored.duplicates,
-      cancelled,
-    };
   } catch (err) {
     meter.phase = 'failed';
     pusher.now();
@@ -169,13 +182,34 @@ function loadEmulators(): Promise<Emulator[]> {
 }
 
 /**
- * Hashes the new and changed files. The unchanged ones (`known`) count as done from the start,
- * so the progress still runs over the whole directory.
+ * Where to copy each file of a directory input while it is hashed: a new name in the
+ * origin-private file system per file, except zip archives (their entries are copied, not the
+ * archive) and files that look imported already (a copy with the same path and size), which are
+ * only hashed: a new game among them is copied after all, the slow way.
+ */
+async function stagePaths(db: HostDatabase, candidates: Candidate[]): Promise<Map<Candidate, string>> {
+  const copied = new Set(
+    (await db.getAll('imported')).filter((r) => r.storage === 'copy').map((r) => `${r.size}:${r.path}`),
+  );
+  const run = Date.now().toString(36);
+  const stage = new Map<Candidate, string>();
+  candidates.forEach((candidate, i) => {
+    if (isZip(candidate.path) || copied.has(`${candidate.file.size}:${candidate.path}`)) return;
+    stage.set(candidate, `imports/${run}-${i}`);
+  });
+  return stage;
+}
+
+/**
+ * Hashes the new and changed files (copying those with a `stage` path as they go). The unchanged
+ * ones (`known`) count as done from the start, so the progress still runs over the whole
+ * directory.
  */
 async function hashAll(
   candidates: Candidate[],
   known: Read[],
   romExtensions: string[],
+  stage: ReadonlyMap<Candidate, string>,
   meter: ImportMeter,
   pusher: ReturnType<typeof throttled>,
   signal: AbortSignal,
@@ -201,12 +235,13 @@ async function hashAll(
     await Promise.all(
       candidates.map(async (candidate) => {
         try {
-          const roms = await pool.hash(
+          const path = stage.get(candidate);
+          const { roms, staged } = await pool.hash(
             isZip(candidate.path)
               ? { kind: 'zip', file: candidate.file, extensions: romExtensions }
-              : { kind: 'file', file: candidate.file, extension: extensionOf(candidate.path) },
+              : { kind: 'file', file: candidate.file, extension: extensionOf(candidate.path), stage: path },
           );
-          read.push({ candidate, roms });
+          read.push({ candidate, roms, staged: staged ? path : null });
         } catch (err) {
           if (isAbort(err)) return;
           // An unreadable file or a broken archive: the rest of the directory still imports.
@@ -227,8 +262,9 @@ async function hashAll(
 /**
  * Saves the new games (`matches` null: the catalogue could not be asked, so they wait to be
  * matched). A file with a handle is read from the member's directory at play time; a file from a
- * directory input is copied into the origin-private file system, since the browser forgets such
- * files on reload.
+ * directory input lives in the origin-private file system, since the browser forgets such files
+ * on reload: the copy the hashing made (taken out of `stage`, which is removed afterwards), else
+ * a copy made now.
  */
 async function remember(
   db: HostDatabase,
@@ -236,11 +272,12 @@ async function remember(
   matches: Map<string, Game> | null,
   records: ReadonlyMap<string, ImportedRecord>,
   byExtension: Map<string, Emulator>,
+  stage: Map<Candidate, string>,
 ) {
   const known = new Set(records.keys());
-  const fresh: { record: ImportedRecord; file: File }[] = [];
+  const fresh: { record: ImportedRecord; file: File; copied: boolean }[] = [];
   let duplicates = 0;
-  for (const { candidate, rom } of found) {
+  for (const { candidate, rom, staged } of found) {
     if (known.has(rom.md5)) {
       duplicates += 1;
       continue;
@@ -250,8 +287,11 @@ async function remember(
     const emulator = emulatorFor(byExtension, fileName);
     if (!emulator) continue;
     const game = matches && gameOf(matches, rom);
+    const copied = staged !== null && rom.entry === null;
+    if (copied) stage.delete(candidate);
     fresh.push({
       file: candidate.file,
+      copied,
       record: {
         romMd5: rom.md5,
         romMd5Headerless: rom.headerless,
@@ -268,19 +308,26 @@ async function remember(
         storage: candidate.handle ? 'handle' : 'copy',
         handle: candidate.handle,
         zipEntry: rom.entry,
-        opfsPath: candidate.handle ? null : `imports/${rom.md5}`,
+        opfsPath: candidate.handle ? null : copied ? staged : `imports/${rom.md5}`,
         matchPending: matches === null,
       },
     });
   }
   if (fresh.some((f) => f.record.opfsPath)) await persistStorage();
-  let imported = 0;
+  // The games whose bytes are in place already go in at once, in one transaction (one each
+  // took seconds for a big folder); the rest follow as their copies finish.
+  const toCopy = fresh.filter((f) => f.record.opfsPath && !f.copied);
+  const later = new Set(toCopy);
+  const ready = fresh.filter((f) => !later.has(f)).map((f) => f.record);
+  const tx = db.transaction('imported', 'readwrite');
+  await Promise.all([...ready.map((record) => tx.store.put(record)), tx.done]);
+  let imported = ready.length;
   // Copies overlap a little: each waits on the disk more than on the page.
   let next = 0;
   const lane = async () => {
-    while (next < fresh.length) {
-      const { record, file } = fresh[next++]!;
-      if (record.opfsPath && !(await copyToOpfs(file, record.zipEntry, record.opfsPath))) continue;
+    while (next < toCopy.length) {
+      const { record, file } = toCopy[next++]!;
+      if (!(await copyToOpfs(file, record.zipEntry, record.opfsPath!))) continue;
       await db.put('imported', record);
       imported += 1;
     }

@@ -16,7 +16,7 @@ export interface ImportedRecord extends ImportedGame {
   handle: FileSystemFileHandle | null;
   /** For a file inside a zip: its name in the archive. */
   zipEntry: string | null;
-  /** storage `copy`: the file in the origin-private file system (`imports/<romMd5>`). */
+  /** storage `copy`: the file in the origin-private file system (`imports/<name>`). */
   opfsPath: string | null;
   /**
    * The catalogue could not be asked when it was imported (offline, server down): matched again

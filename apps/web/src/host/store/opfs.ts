@@ -4,9 +4,15 @@
  */
 export async function opfsFile(path: string, { create = false } = {}): Promise<FileSystemFileHandle> {
   const [folder, name] = splitPath(path);
-  const root = await navigator.storage.getDirectory();
-  const dir = await root.getDirectoryHandle(folder, { create });
-  return dir.getFileHandle(name, { create });
+  return (await opfsFolder(folder, { create })).getFileHandle(name, { create });
+}
+
+/** One of the top-level folders (`downloads`, `imports`). */
+export async function opfsFolder(
+  folder: string,
+  { create = false } = {},
+): Promise<FileSystemDirectoryHandle> {
+  return (await navigator.storage.getDirectory()).getDirectoryHandle(folder, { create });
 }
 
 /** Removes a file; a file already gone is fine. */
@@ -30,7 +36,7 @@ export async function persistStorage(): Promise<void> {
   }
 }
 
-function splitPath(path: string): [string, string] {
+export function splitPath(path: string): [string, string] {
   const slash = path.indexOf('/');
   if (slash <= 0 || slash === path.length - 1 || path.indexOf('/', slash + 1) !== -1) {
     throw new Error(`Bad storage path: ${path}`);
