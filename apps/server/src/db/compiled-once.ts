@@ -1,6 +1,7 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import { prepareByName } from './named-statements';
 import type { DB } from './schema';
+import { literalLimits } from './sqlite-statements';
 
 /** Where a value goes in a query built once: a named parameter, or one element of a named list. */
 class Slot {
@@ -41,7 +42,10 @@ function compile<P, R, K>(db: Kysely<DB>, build: Build<P, R, K>, shape: K): Comp
       return slot(name, null);
     },
   });
-  const query = build(db, params, shape).compile();
+  // A LIMIT is part of the shape, so it goes into the text as a number. PostgreSQL estimates a
+  // bound LIMIT at a tenth of the rows, so the generic plan of a named statement looks far dearer
+  // than a custom one and it would plan every run afresh; SQLite replans a bound LIMIT too.
+  const query = build(db.withPlugin(literalLimits), params, shape).compile();
   const slots = query.parameters.map((value) => (value instanceof Slot ? value : null));
   // A slot the SQL does not bind (written into the text, or dropped) would silently ignore its value.
   const bound = new Set(slots);
