@@ -17,7 +17,9 @@ type CoreFiles = Record<string, Uint8Array>;
 /** The parts of EmulatorJS's prototype this patches (data/src/emulator.js). */
 export interface EjsPrototype {
   checkCompression(data: Uint8Array, message?: string, onFile?: unknown): Promise<CoreFiles>;
+  initGameCore(js: Uint8Array, wasm: Uint8Array, thread: unknown): void;
   initModule(wasm: Uint8Array, thread: unknown): void;
+  downloadFile(path: string, progress: unknown, notWithPath: boolean, opts: unknown): Promise<unknown>;
   startGameError(message: string): void;
   localization(text: string): string;
 }
@@ -32,12 +34,15 @@ declare global {
 
 const archives = new Map<string, CoreRecord>();
 const loading = new Map<string, Promise<CoreRecord | undefined>>();
+/** The cores' build reports, by the path EmulatorJS asks for below its data path. */
+const reports = new Map<string, Promise<{ buildStart?: unknown }>>();
 
 /**
  * The file EmulatorJS asks for: the legacy build, since the cores' build reports set no
  * `defaultWebGL2` and the app offers no switch (apps/web/build/emulatorjs.ts ships it stored).
  */
 export const coreFileName = (core: string) => `${core}-legacy-wasm.data`;
+const reportFileName = (core: string) => `cores/reports/${core}.json`;
 
 /**
  * Starts downloading a core and its build report, as EmulatorJS would once its own script has
@@ -48,10 +53,14 @@ export function prefetchCore(base: string, core: string): void {
   const key = coreFileName(core);
   if (archives.has(key) || loading.has(key)) return;
   const ok = (res: Response) => (res.ok ? res : Promise.reject(new Error(`${res.status} ${res.url}`)));
+  const reportPath = reportFileName(core);
+  const report = fetch(`${base}${reportPath}`)
+    .then(ok)
+    .then((res) => res.json() as Promise<{ buildStart?: unknown }>);
+  reports.set(reportPath, report);
+  report.catch(() => reports.delete(reportPath));
   const record = Promise.all([
-    fetch(`${base}cores/reports/${core}.json`)
-      .then(ok)
-      .then((res) => res.json() as Promise<{ buildStart?: unknown }>),
+    report,
     fetch(`${base}cores/${key}`)
       .then(ok)
       .then((res) => res.arrayBuffer()),
@@ -86,6 +95,7 @@ export const pageCoreStore = {
 
 const unpacked = new WeakMap<ArrayBuffer, Promise<CoreFiles>>();
 const compiled = new WeakMap<Uint8Array, Promise<WebAssembly.Module>>();
+const runtimes = new WeakMap<Uint8Array, EjsRuntime>();
 
 /**
  * The files of a stored zip (the build repacks the cores that way: apps/web/build/stored-core.ts),
@@ -111,6 +121,18 @@ export function storedZipFiles(data: Uint8Array): CoreFiles | null {
 
 /** Installs the page's caches into EmulatorJS (once, when its script has loaded). */
 export function keepCores(proto: EjsPrototype): void {
+  const downloadFile = proto.downloadFile;
+  // Every start asks the server for the core's build report again (to check its cached core):
+  // the one Play prefetched answers instead, as EmulatorJS's download would (its JSON parsed).
+  proto.downloadFile = function (path, progress, notWithPath, opts) {
+    const report = notWithPath ? undefined : reports.get(path);
+    if (!report) return downloadFile.call(this, path, progress, notWithPath, opts);
+    return report.then(
+      (data) => ({ headers: {}, data: structuredClone(data) }),
+      () => downloadFile.call(this, path, progress, notWithPath, opts),
+    );
+  };
+
   const checkCompression = proto.checkCompression;
   // EmulatorJS unpacks the core (and a BIOS or patch) in a worker on every start. A stored zip
   // is only sliced apart, here, once per archive: the second start gets the same files back.
@@ -123,6 +145,28 @@ export function keepCores(proto: EjsPrototype): void {
     const result = files ? Promise.resolve(files) : checkCompression.call(this, data, message, onFile);
     unpacked.set(data.buffer as ArrayBuffer, result);
     return result;
+  };
+
+  // EmulatorJS runs the core's Emscripten script (280 kB for fceumm) on every start, for the
+  // `EJS_Runtime` factory it defines; the factory makes a fresh module on each call, so the one
+  // from the first start serves the next ones, without parsing the script again.
+  proto.initGameCore = function (js, wasm, thread) {
+    const known = runtimes.get(js);
+    if (known) {
+      window.EJS_Runtime = known;
+      this.initModule(wasm, thread);
+      return;
+    }
+    const script = document.createElement('script');
+    script.src = URL.createObjectURL(
+      new Blob([js as Uint8Array<ArrayBuffer>], { type: 'application/javascript' }),
+    );
+    script.addEventListener('load', () => {
+      URL.revokeObjectURL(script.src);
+      if (typeof window.EJS_Runtime === 'function') runtimes.set(js, window.EJS_Runtime);
+      this.initModule(wasm, thread);
+    });
+    document.body.appendChild(script);
   };
 
   const initModule = proto.initModule;

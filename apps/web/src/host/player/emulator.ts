@@ -4,6 +4,7 @@
  * object: the rest of the player never touches EmulatorJS's globals.
  */
 import { type EjsPrototype, keepCores, pageCoreStore, prefetchCore } from './core-cache';
+import { type OpenAl, prepareAudio, releaseAudio, withPageAudio } from './page-audio';
 
 /** The parts of EmulatorJS 4.2.3's GameManager the player uses (data/src/GameManager.js). */
 interface EjsGameManager {
@@ -24,6 +25,10 @@ interface EjsInstance {
   on(event: string, fn: (data?: unknown) => void): void;
   callEvent(event: string, data?: unknown): number;
   startGameError(message: string): void;
+  startGame(): void;
+  Module?: { AL?: OpenAl };
+  /** EmulatorJS's gamepad poller (data/src/gamepad.js): a 10 ms timer until terminated. */
+  gamepad?: { terminate(): void };
   setVolume(volume: number): void;
   gameManager?: EjsGameManager;
   canvas: HTMLCanvasElement;
@@ -85,11 +90,13 @@ export function loadEmulatorJs(doc: Document = document): Promise<EjsConstructor
 
 /**
  * Starts loading what a game on `core` needs from the server (EmulatorJS's script, the core), to
- * run while the player reads the ROM and its save; `startEmulator` then finds it under way.
+ * run while the player reads the ROM and its save; `startEmulator` then finds it under way. The
+ * page's audio context is made here too, in the Play tap.
  */
 export function preloadEmulator(core: string): void {
   loadEmulatorJs().catch(() => undefined);
   prefetchCore(EMULATOR_BASE, core);
+  prepareAudio();
 }
 
 // The app's locales → EmulatorJS's own translation files (its menus); English needs none.
@@ -189,6 +196,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<EmulatorS
     // core cache is read once the core's build report has arrived, so it can be swapped still.
     emu.touch = options.showPad;
     emu.storage.core = pageCoreStore;
+    const boot = emu.startGame.bind(emu);
+    emu.startGame = () => withPageAudio(boot);
     const fail = emu.startGameError.bind(emu);
     emu.startGameError = (message: string) => {
       fail(message);
@@ -221,6 +230,9 @@ export async function startEmulator(options: EmulatorOptions): Promise<EmulatorS
         setVolume: (volume) => emu.setVolume(volume),
         exit: () => {
           if (emu.started) emu.callEvent('exit');
+          // EmulatorJS's exit stops the core but leaves these running after the game.
+          emu.gamepad?.terminate();
+          releaseAudio(emu.Module?.AL);
         },
       });
     });
