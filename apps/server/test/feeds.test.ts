@@ -713,6 +713,20 @@ describe('the shared page 1 of New and Popular', () => {
       await expectOwnPages(viewers, 6);
     }
 
+    // Requests answered at once may share one read transaction (db/sqlite-statements.ts) and the
+    // shared page; each still gets its own view, the same as when asked alone.
+    h.clock.advance(FIRST_PAGE_MS);
+    const together = await Promise.all(
+      viewers.flatMap((m) =>
+        [api.homePosts, api.homeFeeds].map((def) => feedOf(h, def, { num: 6 }, m?.token)),
+      ),
+    );
+    const alone = [];
+    for (const m of viewers)
+      for (const def of [api.homePosts, api.homeFeeds])
+        alone.push(await feedOf(h, def, { num: 6 }, m?.token));
+    expect(together).toEqual(alone);
+
     const page = async (m: Member | null) => (await feedOf(h, api.homePosts, { num: 6 }, m?.token)).list;
     const leaks = (posts: Post[]) =>
       [SECRET, 'shared-secret'].filter((s) => JSON.stringify(posts).includes(s));
