@@ -32,6 +32,8 @@ interface Transfer {
   /** Wall-clock time the request was seen, to compare with when the first post showed. */
   askedAt: number;
   bytes: number;
+  /** What the status line and headers took of `bytes` (the rest is the body). */
+  headerBytes: number;
   fromServiceWorker: boolean;
   encoding: string;
 }
@@ -51,6 +53,9 @@ interface Visit {
   scripts: string[];
 }
 
+/** The issue's line: every static file or API answer over 1 KB goes compressed. */
+const UNCOMPRESSED_LIMIT = 1024;
+
 /** Starts watching the page's network through the DevTools protocol, throttled like a phone. */
 async function watch(page: Page): Promise<{ cdp: CDPSession; transfers: Map<string, Transfer> }> {
   const cdp = await page.context().newCDPSession(page);
@@ -65,6 +70,7 @@ async function watch(page: Page): Promise<{ cdp: CDPSession; transfers: Map<stri
       startedAt: e.timestamp * 1000,
       askedAt: Date.now(),
       bytes: 0,
+      headerBytes: 0,
       fromServiceWorker: false,
       encoding: '',
     });
@@ -78,6 +84,7 @@ async function watch(page: Page): Promise<{ cdp: CDPSession; transfers: Map<stri
       Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]),
     );
     t.encoding = headers['content-encoding'] ?? '';
+    t.headerBytes = e.response.encodedDataLength;
   });
   cdp.on('Network.loadingFinished', (e) => {
     const t = transfers.get(e.requestId);
@@ -109,7 +116,11 @@ async function visit(page: Page, url: string, selector: string): Promise<Visit> 
     scriptsBeforeApi: firstApi ? scripts.filter((t) => t.startedAt < firstApi.startedAt).length : 0,
     uncompressed: done
       .filter(
-        (t) => t.bytes > 1500 && !t.encoding && !t.fromServiceWorker && !/\.(webp|png|jpe?g|gif)/.test(t.url),
+        (t) =>
+          t.bytes - t.headerBytes > UNCOMPRESSED_LIMIT &&
+          !t.encoding &&
+          !t.fromServiceWorker &&
+          !/\.(webp|png|jpe?g|gif)/.test(t.url),
       )
       .map((t) => t.url.replace(/^https?:\/\/[^/]+/, '')),
     scripts: scripts
@@ -217,6 +228,6 @@ console.info(
   `  first API call vs first script ${cold.apiLeadMs === null ? 'none' : `${cold.apiLeadMs.toFixed(0)} ms`} (${cold.scriptsBeforeApi} scripts requested before it)`,
 );
 if (cold.uncompressed.length) {
-  console.info(`  served without content-encoding (> 1.5 kB): ${cold.uncompressed.join(', ')}`);
+  console.info(`  served without content-encoding (body over 1 KB): ${cold.uncompressed.join(', ')}`);
 }
 console.info(`  scripts of the first cold visit, largest first:\n    ${cold.scripts.join('\n    ')}`);
