@@ -25,11 +25,24 @@ function timeBoot(page: Page, game: PlayableGame): Promise<number> {
         copy.width = 64;
         copy.height = 64;
         const ctx = copy.getContext('2d', { willReadFrequently: true });
+        // Reading a WebGL canvas back makes SwiftShader finish and copy its frame, which slowed
+        // the boot it was timing: the picture is read only once the core has drawn something.
+        let drawn = false;
+        for (const gl of [WebGLRenderingContext, WebGL2RenderingContext]) {
+          for (const name of ['drawArrays', 'drawElements'] as const) {
+            const draw = gl.prototype[name] as (...args: unknown[]) => void;
+            gl.prototype[name] = function (this: unknown, ...args: unknown[]) {
+              drawn = true;
+              gl.prototype[name] = draw as never;
+              return draw.apply(this, args);
+            } as never;
+          }
+        }
         const started = performance.now();
         (window as unknown as HostWindow).pixelhallHost.call('startGame', request).catch(reject);
         const check = () => {
           const canvas = document.querySelector<HTMLCanvasElement>('.ph-player canvas.ejs_canvas');
-          if (ctx && canvas?.width) {
+          if (ctx && drawn && canvas?.width) {
             ctx.drawImage(canvas, 0, 0, 64, 64);
             const px = ctx.getImageData(0, 0, 64, 64).data;
             for (let i = 4; i < px.length; i += 4) {
