@@ -44,7 +44,8 @@ function PopupBody({ popup, onDone }: { popup: Popup; onDone: (target: string | 
     <div data-testid="home-popup">
       {popup.image && (
         <div className="home-popup__image">
-          <LazyImage src={popup.image} alt="" />
+          {/* An announcement's picture often carries its own title: show all of it. */}
+          <LazyImage src={popup.image} alt="" fit="contain" />
         </div>
       )}
       <div className="home-popup__body">
