@@ -5,9 +5,10 @@
  *   cd bench && npx tsx boot/profile.ts
  */
 import type { CDPSession, Page } from 'playwright-core';
-import { downloadSeededGame, type HostWindow, type PlayableGame } from '../../e2e/support/games-play';
+import { downloadSeededGame, type PlayableGame } from '../../e2e/support/games-play';
 import { startServer } from '../../e2e/support/server';
 import { launchChromium, PHONE } from '../browser';
+import { leave, timeBoot } from './time-boot';
 
 const GAME = process.env.BENCH_GAME ?? 'Tile Garden';
 const TOP = Number(process.env.PROFILE_TOP ?? 25);
@@ -60,51 +61,6 @@ const STEPS = `(() => {
     },
   });
 })();`;
-
-function timeBoot(page: Page, game: PlayableGame): Promise<number> {
-  return page.evaluate(
-    (request) =>
-      new Promise<number>((resolve, reject) => {
-        const copy = document.createElement('canvas');
-        copy.width = 64;
-        copy.height = 64;
-        const ctx = copy.getContext('2d', { willReadFrequently: true });
-        const marks = (window as unknown as { __bootMarks?: [string, number][] }).__bootMarks;
-        if (marks) marks.length = 0;
-        const started = performance.now();
-        marks?.push(['Play', started]);
-        (window as unknown as HostWindow).pixelhallHost.call('startGame', request).catch(reject);
-        const check = () => {
-          const canvas = document.querySelector<HTMLCanvasElement>('.ph-player canvas.ejs_canvas');
-          if (ctx && canvas?.width) {
-            ctx.drawImage(canvas, 0, 0, 64, 64);
-            const px = ctx.getImageData(0, 0, 64, 64).data;
-            for (let i = 4; i < px.length; i += 4) {
-              if (px[i] !== px[0] || px[i + 1] !== px[1] || px[i + 2] !== px[2]) {
-                const w = window as unknown as {
-                  __bootMarks?: [string, number][];
-                  __ejs?: { gameManager?: { functions: { getFrameNum(): number } } };
-                };
-                const frames = w.__ejs?.gameManager?.functions.getFrameNum();
-                w.__bootMarks?.push([`first frame (core frame ${frames})`, performance.now()]);
-                return resolve(performance.now() - started);
-              }
-            }
-          }
-          if (performance.now() - started > 60_000) return reject(new Error('no frame within 60 s'));
-          setTimeout(nextFrame, 0);
-        };
-        const nextFrame = () => requestAnimationFrame(check);
-        nextFrame();
-      }),
-    game,
-  );
-}
-
-async function leave(page: Page): Promise<void> {
-  await page.locator('.ph-player').getByRole('button', { name: 'Back', exact: true }).click();
-  await page.locator('.ph-player').waitFor({ state: 'detached' });
-}
 
 interface ProfileNode {
   id: number;
