@@ -7,7 +7,7 @@ import { useGuard } from './guard';
 const NewPostSheet = lazy(() => import('./NewPostSheet'));
 
 /**
- * The floating new-post button (spec §2): a visitor goes to /login; a member chooses in the
+ * The floating new-post button: a visitor goes to /login; a member chooses in the
  * new-post sheet what to post.
  */
 export function NewPostButton() {
