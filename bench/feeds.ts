@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { createRandom } from '@pixelhall/server/src/seed/random';
 import autocannon from 'autocannon';
 import { callApi } from './api-call';
+import { onServerCore, pinLoadGenerator } from './cpu-pinning';
 import { feedsDatabase } from './feeds-data';
 import { feedsPostgres } from './feeds-postgres';
 
@@ -55,7 +56,12 @@ async function start(
   url: string,
   uploadDir: string,
 ): Promise<{ child: ChildProcess; port: number; token: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'feeds-server.ts')], {
+  const [command, args] = onServerCore(process.execPath, [
+    '--import',
+    'tsx',
+    path.join(HERE, 'feeds-server.ts'),
+  ]);
+  const child = spawn(command, args, {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production', BENCH_DATABASE_URL: url, BENCH_UPLOAD_DIR: uploadDir },
   });
@@ -127,6 +133,7 @@ if (POSTGRES_URL) {
   copyFileSync(data.file, copy);
   url = `file:${copy}`;
 }
+console.info(pinLoadGenerator());
 const { child, port, token } = await start(url, path.join(work, 'uploads'));
 try {
   // Page 500 the way the app reaches it: page 1, then the answered cursor 499 times.

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { onServerCore, pinLoadGenerator } from './cpu-pinning';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -43,7 +44,8 @@ const SCENARIOS: Scenario[] = [
 ];
 
 async function start(script: string): Promise<{ child: ChildProcess; port: number; token: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, script)], {
+  const [command, args] = onServerCore(process.execPath, ['--import', 'tsx', path.join(HERE, script)]);
+  const child = spawn(command, args, {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production' },
   });
@@ -76,24 +78,36 @@ async function load(port: number, s: Scenario, token: string) {
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
-async function measure(script: string) {
-  const { child, port, token } = await start(script);
-  try {
-    const idle = rssMiB(child.pid!);
-    const rows: Record<string, Awaited<ReturnType<typeof load>>> = {};
-    for (const s of SCENARIOS) {
-      await load(port, { ...s, name: `${s.name} warm-up` }, token); // JIT and caches settle first
-      rows[s.name] = await load(port, s, token);
-    }
-    return { rows, idle, loaded: rssMiB(child.pid!) };
-  } finally {
-    child.kill('SIGTERM');
-  }
-}
+type Server = Awaited<ReturnType<typeof start>>;
 
-console.info(`Pixelhall load benchmark: ${CONNECTIONS} connections, ${SECONDS}s per scenario\n`);
-const baseline = await measure('baseline-server.ts');
-const app = await measure('app-server.ts');
+console.info(`Pixelhall load benchmark: ${CONNECTIONS} connections, ${SECONDS}s per scenario`);
+console.info(`${pinLoadGenerator()}\n`);
+// Both servers run for the whole benchmark and each scenario loads the floor and then the app back
+// to back, so a drift of the machine's speed over the minutes of a run (the floor alone measured
+// 25,000 req/s in its first scenario and 43,000 in its last) falls on both sides of a ratio.
+const servers: Server[] = [];
+const floorServer = await start('baseline-server.ts');
+servers.push(floorServer);
+const appServer = await start('app-server.ts');
+servers.push(appServer);
+type Rows = Record<string, Awaited<ReturnType<typeof load>>>;
+const baseline = { rows: {} as Rows, idle: rssMiB(floorServer.child.pid!), loaded: 0 };
+const app = { rows: {} as Rows, idle: rssMiB(appServer.child.pid!), loaded: 0 };
+try {
+  for (const s of SCENARIOS) {
+    for (const [server, side] of [
+      [floorServer, baseline],
+      [appServer, app],
+    ] as const) {
+      await load(server.port, { ...s, name: `${s.name} warm-up` }, server.token); // JIT and caches settle first
+      side.rows[s.name] = await load(server.port, s, server.token);
+    }
+  }
+  baseline.loaded = rssMiB(floorServer.child.pid!);
+  app.loaded = rssMiB(appServer.child.pid!);
+} finally {
+  for (const server of servers) server.child.kill('SIGTERM');
+}
 
 const pad = (v: string | number, n: number) => String(v).padEnd(n);
 console.info(
