@@ -1,8 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { crc32, deflateRawSync } from 'node:zlib';
+import { zipArchive } from '@pixelhall/server/src/seed/files/zip';
 import { gameBoyRom, megaDriveRom } from '@pixelhall/server/src/seed/games/carts';
 import { HOMEBREWS, homebrewRom } from '@pixelhall/server/src/seed/games/homebrew';
+
+/** A fixed modification time, so the generated zips are the same bytes on every run. */
+const ZIPPED_AT = Date.UTC(2024, 0, 1);
 
 /** One file of a generated ROM directory, and what an import should make of it. */
 export interface RomFile {
@@ -36,13 +39,19 @@ export function romDirectory(): {
     { path: 'md/prototype.md', bytes: megaDriveRom('UNRELEASED PROTOTYPE', 202) },
     {
       path: 'packs/bundle.zip',
-      bytes: zipOf([
-        { name: 'bundle/ember-cave.nes', data: ember },
-        { name: 'bundle/extra.gb', data: gameBoyRom('EXTRA CART', 203) },
-        { name: 'bundle/readme.txt', data: Buffer.from('Two ROMs and this note.') },
-      ]),
+      bytes: zipArchive(
+        [
+          { name: 'bundle/ember-cave.nes', data: ember },
+          { name: 'bundle/extra.gb', data: gameBoyRom('EXTRA CART', 203) },
+          { name: 'bundle/readme.txt', data: Buffer.from('Two ROMs and this note.') },
+        ],
+        ZIPPED_AT,
+      ),
     },
-    { path: 'packs/manuals.zip', bytes: zipOf([{ name: 'manual.txt', data: Buffer.from('No ROMs here.') }]) },
+    {
+      path: 'packs/manuals.zip',
+      bytes: zipArchive([{ name: 'manual.txt', data: Buffer.from('No ROMs here.') }], ZIPPED_AT),
+    },
     { path: 'readme.txt', bytes: Buffer.from('Not a ROM.') },
   ];
   return {
@@ -68,45 +77,4 @@ export function writeRomDirectory(dir: string, files: RomFile[]): void {
     mkdirSync(path.dirname(path.join(dir, file.path)), { recursive: true });
     writeFileSync(path.join(dir, file.path), file.bytes);
   }
-}
-
-/** A zip archive with deflated entries (local headers carry the sizes, as most tools write). */
-export function zipOf(entries: { name: string; data: Buffer }[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const { name, data } of entries) {
-    const packed = deflateRawSync(data);
-    const fileName = Buffer.from(name, 'utf8');
-    const crc = crc32(data);
-    const fields = (header: Buffer, at: number) => {
-      header.writeUInt16LE(20, at); // version needed
-      header.writeUInt16LE(0x0800, at + 2); // UTF-8 names
-      header.writeUInt16LE(8, at + 4); // deflate
-      header.writeUInt32LE(0, at + 6); // time and date
-      header.writeUInt32LE(crc, at + 10);
-      header.writeUInt32LE(packed.length, at + 14);
-      header.writeUInt32LE(data.length, at + 18);
-      header.writeUInt16LE(fileName.length, at + 22);
-    };
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    fields(local, 4);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4); // version made by
-    fields(central, 6);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, fileName, packed);
-    centrals.push(central, fileName);
-    offset += local.length + fileName.length + packed.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
 }
