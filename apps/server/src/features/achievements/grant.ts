@@ -1,7 +1,8 @@
 import { ACHIEVEMENT_METRICS } from '@pixelhall/contract';
 import { sql } from 'kysely';
+import type { Executor } from '../../db/executor';
 import { payReward } from '../progression/rewards';
-import { claimOperation, type Executor } from '../wallet/ledger';
+import { claimOperation } from '../wallet/ledger';
 
 /**
  * Achievement tiers are earned from what a member has done (their metrics) and granted once:

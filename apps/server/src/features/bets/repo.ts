@@ -1,7 +1,7 @@
 import type { BET_FILTERS } from '@pixelhall/contract';
 import { sql } from 'kysely';
+import type { Executor } from '../../db/executor';
 import type { PageStart } from '../../db/keyset';
-import type { Executor } from '../wallet/ledger';
 
 export type BetFilter = (typeof BET_FILTERS)[number];
 

@@ -1,6 +1,6 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
-import type { Executor } from '../wallet/ledger';
 
 export const GAME_COLUMNS = [
   'games.id',

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../wallet/ledger';
+import type { Executor } from '../../db/executor';
 
 /** Reads for levels; experience itself is written only by experience.ts. */
 export function levelsRepo(db: Executor) {

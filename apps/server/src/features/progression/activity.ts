@@ -1,9 +1,9 @@
 import { EXPERIENCE_RULES } from '@pixelhall/contract';
+import type { Executor } from '../../db/executor';
 import type { AchievementMetric } from '../achievements/grant';
 import { grantAchievements } from '../achievements/grant';
 import { type ExperienceGrant, grantExperience } from '../levels/experience';
 import { advanceTasks } from '../tasks/progress';
-import type { Executor } from '../wallet/ledger';
 import { dayOf } from './clock';
 
 /**

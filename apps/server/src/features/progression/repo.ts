@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
+import type { Executor } from '../../db/executor';
 import type { PageStart } from '../../db/keyset';
-import type { Executor } from '../wallet/ledger';
 
 /** Check-ins, online time and the rewards list. */
 export function progressionRepo(db: Executor) {

@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, sql } from 'kysely';
+import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
-import type { Executor } from '../wallet/ledger';
 
 const PROP_COLUMNS = [
   'id',

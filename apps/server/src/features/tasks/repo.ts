@@ -1,4 +1,4 @@
-import type { Executor } from '../wallet/ledger';
+import type { Executor } from '../../db/executor';
 
 const TASK_COLUMNS = [
   'id',

@@ -1,5 +1,6 @@
 import { type LEDGER_REASON_NAMES, MainCode } from '@pixelhall/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Executor } from '../../db/executor';
 import type { Currency, DB } from '../../db/schema';
 import { AppError, fail } from '../../http/app-error';
 
@@ -13,8 +14,6 @@ import { AppError, fail } from '../../http/app-error';
  * immutable ledger row with the balance after it, in the same transaction. A leg that would go
  * below zero aborts the whole operation.
  */
-
-export type Executor = Kysely<DB> | Transaction<DB>;
 
 /** Why a row moved money; the contract lists them so the app can name each in the history. */
 export type LedgerReason = (typeof LEDGER_REASON_NAMES)[number];

@@ -1,8 +1,8 @@
 import type { Balances } from '@pixelhall/contract';
 import { sql } from 'kysely';
+import type { Executor } from '../../db/executor';
 import type { PageStart } from '../../db/keyset';
 import type { Currency } from '../../db/schema';
-import type { Executor } from './ledger';
 
 const HISTORY_COLUMNS = [
   'id',
