@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { integer, pageQuery, toggleField } from './common';
+import { pageQuery } from './common';
 import { userCardSchema } from './community-common';
 import { endpoint } from './endpoint';
 import { postSchema } from './posts';
 import { topicSchema } from './topics';
+import { translateTextPayload, translationSchema } from './translation';
 
 export const SEARCH_KEYWORD_MAX = 100;
 /** With type `all`, this many topics and members come before the posts. */
@@ -57,15 +58,8 @@ export const translateText = endpoint({
   path: 'translate/text',
   auth: 'optional',
   summary: "Translate a post or a comment into the reader's language",
-  payload: z.object({
-    kind: z.enum(['post', 'comment']),
-    id: integer(z.number().int().positive()),
-    target: z.string().min(2).max(10).describe('A locale such as es-ES'),
-    adult_confirmed: toggleField.describe(
-      'The reader confirmed being 18+ (posts of adult topics and their comments)',
-    ),
-  }),
-  data: z.object({ text: z.string(), source: z.string().describe('Detected source language') }),
+  payload: translateTextPayload,
+  data: translationSchema,
 });
 
 export const searchEndpoints = { searchLists, searchHot, translateStatus, translateText } as const;
