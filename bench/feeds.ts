@@ -18,6 +18,7 @@ import { callApi } from './api-call';
 import { onServerCore, pinLoadGenerator } from './cpu-pinning';
 import { feedsDatabase } from './feeds-data';
 import { feedsPostgres } from './feeds-postgres';
+import { cpuMs } from './process-cpu';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -47,6 +48,9 @@ interface Scenario {
 
 interface Measured {
   rps: number;
+  /** CPU µs per request: the server process, and PostgreSQL's processes (0 on SQLite). */
+  serverUs: number;
+  postgresUs: number;
   p50: number;
   p99: number;
   errors: number;
@@ -86,7 +90,9 @@ const call = <T>(port: number, token: string, apiPath: string, payload: object) 
 
 type Page = { list: { id: number }[]; cursor: string | null };
 
-async function load(port: number, token: string, s: Scenario): Promise<Measured> {
+async function load(server: { port: number; pid: number }, token: string, s: Scenario): Promise<Measured> {
+  const { port } = server;
+  const before = cpuMs(server.pid, Boolean(POSTGRES_URL));
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: CONNECTIONS,
@@ -100,8 +106,12 @@ async function load(port: number, token: string, s: Scenario): Promise<Measured>
       },
     ],
   });
+  const after = cpuMs(server.pid, Boolean(POSTGRES_URL));
+  const answered = Math.max(1, result.requests.total);
   return {
     rps: result.requests.average,
+    serverUs: ((after.server - before.server) * 1000) / answered,
+    postgresUs: ((after.postgres - before.postgres) * 1000) / answered,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx + result.timeouts,
@@ -187,19 +197,22 @@ try {
 
   const rows: Record<string, Measured> = {};
   for (const s of scenarios) {
-    await load(port, token, s); // warm-up: JIT, statement cache, page cache
-    rows[s.name] = await load(port, token, s);
+    const server = { port, pid: child.pid! };
+    await load(server, token, s); // warm-up: JIT, statement cache, page cache
+    rows[s.name] = await load(server, token, s);
   }
 
   const hello = rows[scenarios[0]!.name]!;
   const pad = (v: string | number, n: number) => String(v).padEnd(n);
   console.info(
-    `${pad('scenario', 32)}${pad('req/s', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('÷ hello', 10)}errors`,
+    `${pad('scenario', 32)}${pad('req/s', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('÷ hello', 10)}` +
+      `${pad('CPU µs/req', 12)}${POSTGRES_URL ? pad('PG µs/req', 11) : ''}errors`,
   );
   for (const s of scenarios) {
     const r = rows[s.name]!;
     console.info(
-      `${pad(s.name, 32)}${pad(Math.round(r.rps), 9)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(`${(r.rps / hello.rps).toFixed(2)}×`, 10)}${r.errors}`,
+      `${pad(s.name, 32)}${pad(Math.round(r.rps), 9)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(`${(r.rps / hello.rps).toFixed(2)}×`, 10)}` +
+        `${pad(Math.round(r.serverUs), 12)}${POSTGRES_URL ? pad(Math.round(r.postgresUs), 11) : ''}${r.errors}`,
     );
   }
   const top = rows['home/posts cursor of page 1']!;

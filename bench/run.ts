@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { onServerCore, pinLoadGenerator } from './cpu-pinning';
+import { cpuMs } from './process-cpu';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -61,7 +62,9 @@ function rssMiB(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-async function load(port: number, s: Scenario, token: string) {
+async function load(server: { port: number; child: ChildProcess }, s: Scenario, token: string) {
+  const { port } = server;
+  const before = cpuMs(server.child.pid!, false).server;
   const result = await autocannon({
     url: `http://127.0.0.1:${port}${s.path}`,
     method: s.method,
@@ -75,7 +78,14 @@ async function load(port: number, s: Scenario, token: string) {
     connections: CONNECTIONS,
     duration: SECONDS,
   });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  const cpuUs =
+    ((cpuMs(server.child.pid!, false).server - before) * 1000) / Math.max(1, result.requests.total);
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    cpuUs,
+  };
 }
 
 type Server = Awaited<ReturnType<typeof start>>;
@@ -99,8 +109,8 @@ try {
       [floorServer, baseline],
       [appServer, app],
     ] as const) {
-      await load(server.port, { ...s, name: `${s.name} warm-up` }, server.token); // JIT and caches settle first
-      side.rows[s.name] = await load(server.port, s, server.token);
+      await load(server, { ...s, name: `${s.name} warm-up` }, server.token); // JIT and caches settle first
+      side.rows[s.name] = await load(server, s, server.token);
     }
   }
   baseline.loaded = rssMiB(floorServer.child.pid!);
@@ -111,13 +121,15 @@ try {
 
 const pad = (v: string | number, n: number) => String(v).padEnd(n);
 console.info(
-  `${pad('scenario', 30)}${pad('req/s', 10)}${pad('baseline', 10)}${pad('ratio', 8)}${pad('p99 ms', 8)}errors`,
+  `${pad('scenario', 30)}${pad('req/s', 10)}${pad('baseline', 10)}${pad('ratio', 8)}${pad('p99 ms', 8)}` +
+    `${pad('CPU µs/req', 12)}${pad('baseline', 10)}errors`,
 );
 for (const s of SCENARIOS) {
   const a = app.rows[s.name]!;
   const b = baseline.rows[s.name]!;
   console.info(
-    `${pad(s.name, 30)}${pad(Math.round(a.rps), 10)}${pad(Math.round(b.rps), 10)}${pad((a.rps / b.rps).toFixed(2), 8)}${pad(a.p99, 8)}${a.errors}`,
+    `${pad(s.name, 30)}${pad(Math.round(a.rps), 10)}${pad(Math.round(b.rps), 10)}${pad((a.rps / b.rps).toFixed(2), 8)}${pad(a.p99, 8)}` +
+      `${pad(Math.round(a.cpuUs), 12)}${pad(Math.round(b.cpuUs), 10)}${a.errors}`,
   );
 }
 console.info(
