@@ -3,8 +3,8 @@ import { firstScreenParts } from './first-screen-chunks';
 
 const SOURCES: Record<string, string> = {
   '/w/src/main.tsx': "import { DEFAULT_LOCALE } from '@pixelhall/contract';",
-  '/w/src/app/boot.ts': "import { i18n } from 'i18next';",
-  '/w/src/app/start-app.tsx':
+  '/w/src/shell/boot.ts': "import { i18n } from 'i18next';",
+  '/w/src/shell/start-app.tsx':
     "import { Button, type Toast } from 'antd-mobile';\nimport { AddOutline } from 'antd-mobile-icons';",
   '/w/src/screens/home/HomeScreen.tsx':
     "import { Tabs } from 'antd-mobile';\nimport { endpoints } from '@pixelhall/contract';",
@@ -16,9 +16,9 @@ const SOURCES: Record<string, string> = {
 };
 
 const IMPORTS: Record<string, string[]> = {
-  '/w/src/main.tsx': ['/c/contract/src/index.ts', '/w/src/app/start-app.tsx'],
-  '/w/src/app/boot.ts': ['/n/i18next/index.js', '/c/contract/src/index.ts'],
-  '/w/src/app/start-app.tsx': ['/n/antd-mobile/es/index.js', '/n/antd-mobile-icons/es/index.js'],
+  '/w/src/main.tsx': ['/c/contract/src/index.ts', '/w/src/shell/start-app.tsx'],
+  '/w/src/shell/boot.ts': ['/n/i18next/index.js', '/c/contract/src/index.ts'],
+  '/w/src/shell/start-app.tsx': ['/n/antd-mobile/es/index.js', '/n/antd-mobile-icons/es/index.js'],
   '/w/src/screens/home/HomeScreen.tsx': ['/n/antd-mobile/es/index.js', '/c/contract/src/index.ts'],
   '/n/antd-mobile/es/index.js': [
     '/n/antd-mobile/es/global/index.js',

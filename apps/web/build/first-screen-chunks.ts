@@ -6,16 +6,16 @@ import type { Plugin } from 'vite';
  * its headers and a request round per file. Each part is a module's static imports and theirs,
  * minus what an earlier part holds, so no file carries code its moment does not run:
  * - `entry`: what src/main.tsx imports, kept small: it sends the first screen's calls and starts
- *   every other part's download (src/app/early-start.ts);
- * - `boot`: the query cache, i18next and the first screen's queries (src/app/boot.ts);
- * - `app`: the frame, router and React that src/app/start-app.tsx renders;
+ *   every other part's download (src/shell/early-start.ts);
+ * - `boot`: the query cache, i18next and the first screen's queries (src/shell/boot.ts);
+ * - `app`: the frame, router and React that src/shell/start-app.tsx renders;
  * - `home`: Home's screen, feeds and the components they use.
  * Everything else keeps the bundler's own splitting.
  */
 const PARTS = [
   { name: 'entry', root: '/src/main.tsx' },
-  { name: 'boot', root: '/src/app/boot.ts' },
-  { name: 'app', root: '/src/app/start-app.tsx' },
+  { name: 'boot', root: '/src/shell/boot.ts' },
+  { name: 'app', root: '/src/shell/start-app.tsx' },
   { name: 'home', root: '/src/screens/home/HomeScreen.tsx' },
 ] as const;
 

@@ -13,7 +13,7 @@ const require = createRequire(import.meta.url);
  * The runtime cache of `/emulator/`, named for what it holds: EmulatorJS's files keep their names
  * from one release to the next, so a new EmulatorJS, new cores or a new way of packing them (any
  * build script here, e.g. emulatorjs.ts and stored-core.ts) get a new cache, and the app drops the
- * old ones (app/service-worker.ts). A change to an unrelated build script costs one re-download.
+ * old ones (shell/service-worker.ts). A change to an unrelated build script costs one re-download.
  */
 export function emulatorCacheName(): string {
   const hash = createHash('sha256');
@@ -32,7 +32,7 @@ export const PUBLIC_PAGES_CACHE = 'pixelhall-public-pages';
  * The installable, offline app: the web app manifest and a Workbox service worker that
  * precaches the shell (index.html and the hashed bundles), keeps EmulatorJS and its cores once
  * fetched, and serves visitors the public first pages stale-while-revalidate. The app registers
- * it itself after the first screen (app/service-worker.ts); a new build waits for the member's
+ * it itself after the first screen (shell/service-worker.ts); a new build waits for the member's
  * go-ahead (`registerType: 'prompt'`).
  */
 export function serviceWorker(emulatorCache: string): PluginOption {

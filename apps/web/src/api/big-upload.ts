@@ -7,11 +7,11 @@ import {
 } from '@pixelhall/contract';
 import { type DetailedError, type HttpResponse, Upload } from 'tus-js-client';
 import i18n from '../i18n';
+import { onSessionExpired } from '../shell/session-events';
 import { useSession } from '../state/session';
 import { ApiError } from './client';
 import { baseUrl } from './config';
 import { requestHeaders } from './headers';
-import { onSessionExpired } from './session-events';
 import { parseEnvelope, readUploadResult } from './upload-result';
 
 /** Big enough to keep the request count low, small enough that a dropped chunk costs little. */

@@ -9,16 +9,16 @@ import {
   MainCode,
   type PayloadOf,
 } from '@pixelhall/contract';
+import { showFailToast, showLoading, showSuccessToast } from '../core/feedback';
 import i18n from '../i18n';
 import { useSession } from '../state/session';
-import { showFailToast, showLoading, showSuccessToast } from '../ui/feedback';
 import { baseUrl, REQUEST_TIMEOUT_MS } from './config';
 import { takeEarly } from './early-responses';
 import { requestHeaders } from './headers';
 import { requestInit } from './request-init';
 
 /** Their dialogs and the sign-out load when an answer needs them, not with the first request. */
-const sessionEvents = () => import('./session-events');
+const sessionEvents = () => import('../shell/session-events');
 
 export type ApiErrorKind = 'business' | 'expired' | 'gold' | 'network' | 'login-required' | 'aborted';
 

@@ -1,5 +1,5 @@
 /**
- * Answers to calls the entry sent before the app's code had arrived (app/early-start.ts). The
+ * Answers to calls the entry sent before the app's code had arrived (shell/early-start.ts). The
  * API client takes one instead of sending the same call again; each is taken once, and a call
  * that differs in anything (URL, method, headers, body) is sent as usual.
  */

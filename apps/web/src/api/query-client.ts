@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { keepHomeSnapshot } from '../app/home-snapshot';
 import { ApiError } from './client';
+import { keepHomeSnapshot } from './home-snapshot';
 
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -3,12 +3,12 @@ import { Dialog } from 'antd-mobile';
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { refreshCloudArchives } from '../api/queries/archives';
-import { onAppEvent } from '../app/events';
+import { confirmAction } from '../core/confirm';
+import { onAppEvent } from '../core/events';
+import { showSuccessToast } from '../core/feedback';
+import { nextOverlayZIndex, overlayStyle } from '../core/overlay';
 import type { ArchiveProgress } from '../host/game-protocol';
 import i18n from '../i18n';
-import { confirmAction } from '../ui/confirm';
-import { showSuccessToast } from '../ui/feedback';
-import { nextOverlayZIndex, overlayStyle } from '../ui/overlay';
 import { type CloudConflict, type ConflictChoice, runUpload, type UploadOutcome } from './cloud-sync-flow';
 import { gameHost, gameHostPushes } from './host-calls';
 

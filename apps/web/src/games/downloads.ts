@@ -5,10 +5,10 @@ import { create } from 'zustand';
 import { request } from '../api/client';
 import { gameKeys, requestGameDownload } from '../api/queries/games';
 import { queryClient } from '../api/query-client';
+import { showFailToast } from '../core/feedback';
 import { inList } from '../host/downloads/transitions';
 import type { ClearDownloadsRequest, DownloadProgress, LocalGame } from '../host/game-protocol';
 import i18n from '../i18n';
-import { showFailToast } from '../ui/feedback';
 import { coreNameFor, type EmulatorOption, mergeProgress, newestFirst } from './download-list';
 import { gameHost, gameHostPushes } from './host-calls';
 

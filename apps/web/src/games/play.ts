@@ -1,10 +1,10 @@
 import type { Game } from '@pixelhall/contract';
 import { recordGamePlay } from '../api/queries/games';
+import { showFailToast, showInfoToast } from '../core/feedback';
 import { HostCallError } from '../host/bridge';
 import type { ImportedGame, LocalGame } from '../host/game-protocol';
 import i18n from '../i18n';
 import { useRecentGames } from '../state/recent-games';
-import { showFailToast, showInfoToast } from '../ui/feedback';
 import { gameHost } from './host-calls';
 import { type PlayTarget, planPlay } from './play-plan';
 

@@ -1,5 +1,5 @@
+import { showFailToast } from '../core/feedback';
 import i18n from '../i18n';
-import { showFailToast } from '../ui/feedback';
 import { HostBridge } from './bridge';
 import { createNativeTransport, nativeChannel } from './native-transport';
 import { createWebHost } from './web-host';

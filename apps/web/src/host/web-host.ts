@@ -1,6 +1,6 @@
 import { CLIENT_VERSION, type PayloadOf } from '@pixelhall/contract';
 import { routes } from '@pixelhall/contract/routes';
-import { navigateTo } from '../app/navigation';
+import { navigateTo } from '../core/navigation';
 import { useSession } from '../state/session';
 import type {
   ApplicationInfo,
@@ -72,7 +72,7 @@ export function createWebHost(win: Window = window) {
   // The browser's own OpenID Connect flow; its library loads only when someone uses it.
   handle('thirdPartyLogin', async (payload): Promise<ThirdPartyLoginResult> => {
     const { provider, redirect } = payload as ThirdPartyLoginRequest;
-    const { signInErrorText, startProviderSignInById } = await import('../auth/oidc');
+    const { signInErrorText, startProviderSignInById } = await import('../api/auth/oidc');
     try {
       await startProviderSignInById(provider, redirect ?? null);
     } catch (err) {

@@ -15,7 +15,7 @@ interface LocaleCatalogs {
  * Each language's catalogs load on their own, so a phone downloads only the language it shows:
  * the shared catalog comes from the contract, the app's own strings from ./locales, cut in two
  * at build time (build/catalog-parts.ts) so that Home's first screen waits only for its own.
- * The entry starts the saved language's download (app/early-start.ts) before i18next itself has
+ * The entry starts the saved language's download (shell/early-start.ts) before i18next itself has
  * arrived.
  */
 export const CATALOGS: Record<Locale, LocaleCatalogs> = {

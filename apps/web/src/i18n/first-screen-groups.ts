@@ -2,7 +2,7 @@
  * The app catalog's top-level groups that Home's first screen and what it opens in place (the
  * tab bar, the mining button, the new-post sheet, the reward overlay, the image viewer, the
  * announcement, the update prompt) show. They load first; the rest of the catalog loads once the
- * first screen has shown, and before any other screen renders (app/RouteHost.tsx).
+ * first screen has shown, and before any other screen renders (shell/RouteHost.tsx).
  */
 export const FIRST_SCREEN_GROUPS: readonly string[] = [
   'feed',

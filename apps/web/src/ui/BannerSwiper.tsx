@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from '../app/navigation';
+import { useNavigate } from '../core/navigation';
 import { bannerAt, loopJump, positionOf } from './banner-loop';
 import { LazyImage } from './LazyImage';
 import './banners.css';

@@ -1,9 +1,9 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useFollow, useFollowPending } from '../api/queries/follows';
-import { useGuard } from '../app/guard';
+import { confirmAction } from '../core/confirm';
+import { useGuard } from '../core/guard';
 import { useSession } from '../state/session';
-import { confirmAction } from './confirm';
 
 export interface FollowTarget {
   id: number;

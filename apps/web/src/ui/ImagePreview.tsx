@@ -9,7 +9,8 @@ import { CloseOutline, LeftOutline, RightOutline } from 'antd-mobile-icons';
 import { type CSSProperties, type RefObject, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useTranslation } from 'react-i18next';
-import { useAppEvent } from '../app/events';
+import { useAppEvent } from '../core/events';
+import { nextOverlayZIndex } from '../core/overlay';
 import {
   canStep,
   clampIndex,
@@ -29,7 +30,6 @@ import {
   zoomAbout,
 } from './image-preview-logic';
 import { ImageError, ImagePlaceholder } from './LazyImage';
-import { nextOverlayZIndex } from './overlay';
 import './image-preview.css';
 
 export interface ImagePreviewOptions {

@@ -1,6 +1,6 @@
 import { NavBar as AdmNavBar } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useNavigate } from '../app/navigation';
+import { useNavigate } from '../core/navigation';
 
 /** A screen header with a back arrow; with no history to go back to, back leads home. */
 export function NavBar({

@@ -1,6 +1,6 @@
 import { DotLoading } from 'antd-mobile';
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
-import { useRouteEntry } from '../app/route-context';
+import { useRouteEntry } from '../core/route-context';
 
 /**
  * A screen's root: carries `data-screen` with the route name (DESIGN.md) and is the scroll

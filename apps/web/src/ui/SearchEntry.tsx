@@ -1,5 +1,5 @@
 import { SearchOutline } from 'antd-mobile-icons';
-import { useNavigate } from '../app/navigation';
+import { useNavigate } from '../core/navigation';
 
 /** A tappable search bar that opens a search screen. */
 export function SearchEntry({ to, placeholder }: { to: string; placeholder: string }) {

@@ -2,7 +2,7 @@ import { type Comment, DOUBLE_TAP_MS, type Reply } from '@pixelhall/contract';
 import { routes } from '@pixelhall/contract/routes';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useGuard } from '../../app/guard';
+import { useGuard } from '../../core/guard';
 import { adultAnswer } from '../../state/adult';
 import { request } from '../client';
 import { queryClient } from '../query-client';

@@ -3,7 +3,7 @@ import { routes } from '@pixelhall/contract/routes';
 
 /**
  * Home's first calls as data, light enough for the entry to send them before the app's code is
- * here (app/early-start.ts). The queries of ./first-screen.ts send the same calls; the client
+ * here (shell/early-start.ts). The queries of ./first-screen.ts send the same calls; the client
  * then takes these answers instead of asking twice (first-screen.test.ts checks nothing goes
  * out twice).
  */

@@ -2,7 +2,7 @@ import type { DataOf, UserCard } from '@pixelhall/contract';
 import { routes } from '@pixelhall/contract/routes';
 import { type InfiniteData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { emitAppEvent, onAppEvent } from '../../app/events';
+import { emitAppEvent, onAppEvent } from '../../core/events';
 import { useSession } from '../../state/session';
 import { request } from '../client';
 import { queryClient } from '../query-client';

@@ -1,9 +1,9 @@
 import { type PayloadOf, type Topic, YOURS_CATEGORY_ID } from '@pixelhall/contract';
 import { routes } from '@pixelhall/contract/routes';
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
-import { refreshProgress } from '../../app/progress-refresh';
 import { useSession } from '../../state/session';
 import { request } from '../client';
+import { refreshProgress } from '../progress-refresh';
 
 /**
  * Writing a post: every topic to post in at once (the picker filters them as the member types),

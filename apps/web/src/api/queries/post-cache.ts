@@ -1,6 +1,6 @@
 import type { Post } from '@pixelhall/contract';
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
-import { onAppEvent } from '../../app/events';
+import { onAppEvent } from '../../core/events';
 
 /** A change to one post that every cached copy must show (spec §4 app-wide events). */
 export type PostChange =

@@ -1,7 +1,7 @@
 import type { REPORT_REASONS } from '@pixelhall/contract';
 import { routes } from '@pixelhall/contract/routes';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { emitAppEvent } from '../../app/events';
+import { emitAppEvent } from '../../core/events';
 import { adultAnswer } from '../../state/adult';
 import { request } from '../client';
 import { queryClient } from '../query-client';

@@ -1,7 +1,7 @@
 import { endpoints, type Post } from '@pixelhall/contract';
 import { type InfiniteData, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { emitAppEvent } from '../../app/events';
+import { emitAppEvent } from '../../core/events';
 import { feedPosts, postKeys, syncPostEvents } from './post-cache';
 import { post } from './post-fixture';
 

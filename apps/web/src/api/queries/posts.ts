@@ -2,8 +2,8 @@ import { type DataOf, DOUBLE_TAP_MS, type PayloadOf, type Post } from '@pixelhal
 import { routes } from '@pixelhall/contract/routes';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { emitAppEvent } from '../../app/events';
-import { useGuard } from '../../app/guard';
+import { emitAppEvent } from '../../core/events';
+import { useGuard } from '../../core/guard';
 import { ApiError, request } from '../client';
 import { queryClient } from '../query-client';
 import { postFeedQuery, postStylesQuery } from './first-screen';

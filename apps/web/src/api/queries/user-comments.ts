@@ -1,7 +1,7 @@
 import type { DataOf } from '@pixelhall/contract';
 import { routes } from '@pixelhall/contract/routes';
 import { type InfiniteData, useMutation } from '@tanstack/react-query';
-import { emitAppEvent, useAppEvent } from '../../app/events';
+import { emitAppEvent, useAppEvent } from '../../core/events';
 import { adultAnswer } from '../../state/adult';
 import { request } from '../client';
 import { queryClient } from '../query-client';

@@ -1,13 +1,13 @@
 import { formatFileSize, IMAGE_MAX_BYTES, type PayloadOf, type User } from '@pixelhall/contract';
 import { routes } from '@pixelhall/contract/routes';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useNavigate } from '../../app/navigation';
-import { signOut } from '../../app/session';
+import { showFailToast, showLoading, showSuccessToast } from '../../core/feedback';
+import { useNavigate } from '../../core/navigation';
 import i18n from '../../i18n';
 import { useSession } from '../../state/session';
-import { showFailToast, showLoading, showSuccessToast } from '../../ui/feedback';
 import { ApiError, request, upload } from '../client';
 import { queryClient } from '../query-client';
+import { signOut } from '../session';
 import { meQuery } from './first-screen';
 import { userKeys } from './keys';
 

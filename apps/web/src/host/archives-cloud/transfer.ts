@@ -4,7 +4,7 @@ import { md5 } from 'hash-wasm';
 import { startBigUpload } from '../../api/big-upload';
 import { ApiError, request, upload } from '../../api/client';
 import { baseUrl } from '../../api/config';
-import { emitAppEvent } from '../../app/events';
+import { emitAppEvent } from '../../core/events';
 import i18n from '../../i18n';
 import { useSession } from '../../state/session';
 import type {

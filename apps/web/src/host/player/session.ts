@@ -4,11 +4,11 @@ import { createElement } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { createStore } from 'zustand/vanilla';
+import { showFailToast, showSuccessToast } from '../../core/feedback';
+import { nextOverlayZIndex } from '../../core/overlay';
 import i18n from '../../i18n';
 import { useEmulatorSettings } from '../../state/emulator-settings';
 import { useSession } from '../../state/session';
-import { showFailToast, showSuccessToast } from '../../ui/feedback';
-import { nextOverlayZIndex } from '../../ui/overlay';
 import { deviceId } from '../archives-cloud/device-id';
 import type {
   ArchiveSlotRef,

@@ -2,7 +2,7 @@ import { CLIENT_VERSION, formatDate } from '@pixelhall/contract';
 import { Button, DotLoading, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useVersionCheck } from '../../api/queries/app-version';
-import { useNavigate } from '../../app/navigation';
+import { useNavigate } from '../../core/navigation';
 import { NavBar } from '../../ui/NavBar';
 import { PixelLogo } from '../../ui/PixelLogo';
 import { Screen } from '../../ui/Screen';

@@ -4,7 +4,7 @@ import { CheckCircleFill, LockOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useAchievementDetail } from '../../api/queries/achievements';
 import { useMemberProfile } from '../../api/queries/members';
-import { useRouteQuery } from '../../app/route-context';
+import { useRouteQuery } from '../../core/route-context';
 import { useSession } from '../../state/session';
 import { EmptyState } from '../../ui/EmptyState';
 import { NavBar } from '../../ui/NavBar';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useShownAchievements } from '../../api/queries/achievements';
-import { Link } from '../../app/hash-router';
+import { Link } from '../../core/hash-router';
 import { achievementProgress } from './achievement-view';
 import { TierStars } from './parts';
 import './achievements.css';

@@ -1,6 +1,6 @@
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../app/hash-router';
+import { Link } from '../../core/hash-router';
 import { useLocalArchives } from '../../games/archives';
 import { useArchiveSyncing } from '../../games/cloud-sync';
 import type { LocalArchive } from '../../host/game-protocol';

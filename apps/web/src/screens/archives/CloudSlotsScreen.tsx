@@ -4,9 +4,9 @@ import { ClockCircleOutline, DeleteOutline, DownlandOutline } from 'antd-mobile-
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CloudSlot, useCloudArchives, useDeleteCloudArchive } from '../../api/queries/archives';
-import { useRouteQuery } from '../../app/route-context';
+import { confirmAction } from '../../core/confirm';
+import { useRouteQuery } from '../../core/route-context';
 import { downloadCloudSlot, useArchiveTransfer } from '../../games/cloud-sync';
-import { confirmAction } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
 import { NavBar } from '../../ui/NavBar';
 import { LoadFailed, Pending } from '../../ui/QueryStates';

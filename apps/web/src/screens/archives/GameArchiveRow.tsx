@@ -1,6 +1,6 @@
 import { RightOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
-import { Link } from '../../app/hash-router';
+import { Link } from '../../core/hash-router';
 import { LazyImage } from '../../ui/LazyImage';
 
 /** One game of an archive list: cover, name, what it holds, and where tapping leads. */

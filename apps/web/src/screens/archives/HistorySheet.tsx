@@ -2,11 +2,11 @@ import { formatDate, formatFileSize } from '@pixelhall/contract';
 import { Button, Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { type CloudSlot, useArchiveHistory, useDeleteCloudArchive } from '../../api/queries/archives';
+import { confirmAction } from '../../core/confirm';
+import { useOverlayStyle } from '../../core/overlay';
 import { downloadCloudSlot } from '../../games/cloud-sync';
 import { deviceId } from '../../host/archives-cloud/device-id';
-import { confirmAction } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
-import { useOverlayStyle } from '../../ui/overlay';
 import { LoadFailed, Pending } from '../../ui/QueryStates';
 
 /**

@@ -1,10 +1,10 @@
 import { routes } from '@pixelhall/contract/routes';
 import { request } from '../../api/client';
+import { showFailToast } from '../../core/feedback';
 import { gameHost } from '../../games/host-calls';
 import { playGame } from '../../games/play';
 import type { LocalArchive } from '../../host/game-protocol';
 import i18n from '../../i18n';
-import { showFailToast } from '../../ui/feedback';
 
 /**
  * Loads a local slot: the game plays from wherever its ROM is on this device (a download, else

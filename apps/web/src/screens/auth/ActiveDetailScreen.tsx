@@ -3,7 +3,7 @@ import { Button, DotLoading, List } from 'antd-mobile';
 import { AppOutline, PlayOutline, UserSetOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../api/queries/users';
-import { useNavigate } from '../../app/navigation';
+import { useNavigate } from '../../core/navigation';
 import { NavBar } from '../../ui/NavBar';
 import { Screen } from '../../ui/Screen';
 import { UserAvatar } from '../../ui/UserAvatar';

@@ -1,7 +1,7 @@
 import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSendMail } from '../../api/queries/auth';
-import { useNavigate } from '../../app/navigation';
+import { useNavigate } from '../../core/navigation';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { EmailField } from './fields';
 import { AuthForm, AuthScreen } from './parts';

@@ -1,7 +1,7 @@
 import type { User } from '@pixelhall/contract';
 import { useCallback } from 'react';
-import { useNavigate } from '../../app/navigation';
-import { signIn } from '../../app/session';
+import { signIn } from '../../api/session';
+import { useNavigate } from '../../core/navigation';
 import { host, isNativeShell } from '../../host';
 
 /**

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlaceBet } from '../../api/queries/bets';
 import { useMe } from '../../api/queries/users';
-import { useOverlayStyle } from '../../ui/overlay';
+import { useOverlayStyle } from '../../core/overlay';
 import { CurrencyIcon } from '../../ui/rewards/CurrencyIcon';
 import { betPreview, formatOdds } from './bet-preview';
 import type { BetOption } from './EventCard';

@@ -2,7 +2,7 @@ import { type BetEvent, formatDate, LEVEL_BET } from '@pixelhall/contract';
 import { Button } from 'antd-mobile';
 import { CheckCircleFill, ClockCircleOutline, LockOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useGuard } from '../../app/guard';
+import { useGuard } from '../../core/guard';
 import { formatOdds } from './bet-preview';
 
 export type BetOption = BetEvent['options'][number];

@@ -1,7 +1,7 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { type BlockedCard, useBlacklist, useUnblock } from '../../api/queries/follows';
-import { confirmAction } from '../../ui/confirm';
+import { confirmAction } from '../../core/confirm';
 import { EmptyState } from '../../ui/EmptyState';
 import { NavBar } from '../../ui/NavBar';
 import { PagedList } from '../../ui/PagedList';

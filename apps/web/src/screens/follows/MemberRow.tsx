@@ -1,7 +1,7 @@
 import type { Author } from '@pixelhall/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../app/hash-router';
+import { Link } from '../../core/hash-router';
 import { UserAvatar } from '../../ui/UserAvatar';
 import './follows.css';
 

@@ -1,6 +1,7 @@
 import { Button } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { confirmAction } from '../../core/confirm';
 import {
   cancelDownload,
   clearDownloads,
@@ -9,7 +10,6 @@ import {
   useDownloads,
 } from '../../games/downloads';
 import type { LocalGame } from '../../host/game-protocol';
-import { confirmAction } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
 import { GameRows } from '../../ui/games/GameLists';
 import { Pending } from '../../ui/QueryStates';

@@ -1,7 +1,7 @@
 import { Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRouteQuery } from '../../app/route-context';
+import { useRouteQuery } from '../../core/route-context';
 import { NavBar } from '../../ui/NavBar';
 import { Screen } from '../../ui/Screen';
 import { DownloadedTab } from './DownloadedTab';

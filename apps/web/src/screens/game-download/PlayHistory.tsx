@@ -1,7 +1,7 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useGameLibrary } from '../../api/queries/games';
-import { useNavigate } from '../../app/navigation';
+import { useNavigate } from '../../core/navigation';
 import { useSession } from '../../state/session';
 import { EmptyState } from '../../ui/EmptyState';
 import { useRelativeTime } from '../../ui/format';

@@ -1,5 +1,5 @@
+import { confirmAction } from '../../core/confirm';
 import i18n from '../../i18n';
-import { confirmAction } from '../../ui/confirm';
 
 /** Spec §8: asks before a downloaded game is deleted from the device. */
 export function confirmDeleteGame(name: string): Promise<boolean> {

@@ -1,9 +1,9 @@
 import { List, Selector, Slider, Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { confirmAction } from '../../core/confirm';
+import { showSuccessToast } from '../../core/feedback';
 import { type EmulatorSettings, useEmulatorSettings } from '../../state/emulator-settings';
 import { useSession } from '../../state/session';
-import { confirmAction } from '../../ui/confirm';
-import { showSuccessToast } from '../../ui/feedback';
 
 /** How games play on this device (state/emulator-settings, read by the player). */
 export function EmulatorSection() {

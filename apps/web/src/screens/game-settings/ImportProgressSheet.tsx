@@ -1,10 +1,10 @@
 import { Button, Popup, ProgressBar } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from '../../app/hash-router';
-import { useNavigate } from '../../app/navigation';
+import { useLocation } from '../../core/hash-router';
+import { useNavigate } from '../../core/navigation';
+import { useOverlayStyle } from '../../core/overlay';
 import { cancelImport, useImportedGames, useImportProgress } from '../../games/imported';
 import type { ImportGamesResult, ImportProgress } from '../../host/game-protocol';
-import { useOverlayStyle } from '../../ui/overlay';
 import { formatClock, formatSpeed, isRunning, progressPercent } from './import-format';
 import { startImport, useLastImport } from './import-run';
 import './game-settings.css';

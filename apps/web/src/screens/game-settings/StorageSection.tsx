@@ -2,9 +2,9 @@ import { formatFileSize } from '@pixelhall/contract';
 import { Button, List, ProgressBar } from 'antd-mobile';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirmAction } from '../../core/confirm';
+import { showSuccessToast } from '../../core/feedback';
 import { clearDownloads, useDownloads } from '../../games/downloads';
-import { confirmAction } from '../../ui/confirm';
-import { showSuccessToast } from '../../ui/feedback';
 import { downloadedBytes, estimateStorage, storageUse } from './storage';
 
 /** The room games take on this device, and the way to give it back. */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useGameConditions, useGameList } from '../../api/queries/games';
-import { useNavigate } from '../../app/navigation';
-import { useRouteQuery } from '../../app/route-context';
+import { useNavigate } from '../../core/navigation';
+import { useRouteQuery } from '../../core/route-context';
 import { EmptyState } from '../../ui/EmptyState';
 import { PagedGames } from '../../ui/games/GameLists';
 import { genreLabel } from '../../ui/games/labels';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useHomeSectionGames } from '../../api/queries/games';
-import { useRouteQuery } from '../../app/route-context';
+import { useRouteQuery } from '../../core/route-context';
 import { EmptyState } from '../../ui/EmptyState';
 import { PagedGames } from '../../ui/games/GameLists';
 import { NavBar } from '../../ui/NavBar';

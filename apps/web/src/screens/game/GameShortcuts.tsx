@@ -1,6 +1,6 @@
 import { DownlandOutline, FolderOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../app/hash-router';
+import { Link } from '../../core/hash-router';
 import '../../ui/games/games.css';
 
 /** The way to this device's games: downloads, and importing ROM files the member owns. */

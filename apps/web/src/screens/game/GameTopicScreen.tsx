@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useTopicGames } from '../../api/queries/games';
-import { useRouteQuery } from '../../app/route-context';
+import { useRouteQuery } from '../../core/route-context';
 import { PagedGames } from '../../ui/games/GameLists';
 import { LazyImage } from '../../ui/LazyImage';
 import { NavBar } from '../../ui/NavBar';

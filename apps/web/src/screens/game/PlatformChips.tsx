@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useGameConditions } from '../../api/queries/games';
-import { Link } from '../../app/hash-router';
+import { Link } from '../../core/hash-router';
 import { LazyImage } from '../../ui/LazyImage';
 import { classificationPath } from './classification-query';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../app/hash-router';
+import { Link } from '../../core/hash-router';
 import { LazyImage } from '../../ui/LazyImage';
 
 export interface GameTopic {

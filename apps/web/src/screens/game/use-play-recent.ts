@@ -1,11 +1,11 @@
 import { routes } from '@pixelhall/contract/routes';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/client';
+import { showFailToast } from '../../core/feedback';
 import { useDownloads } from '../../games/downloads';
 import { useImportedGames } from '../../games/imported';
 import { playGame } from '../../games/play';
 import type { RecentGame } from '../../state/recent-games';
-import { showFailToast } from '../../ui/feedback';
 import { recentPlay } from './recent-play';
 
 /** Plays a recent game from wherever this device has it (see recentPlay). */

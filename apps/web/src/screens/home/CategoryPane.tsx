@@ -5,7 +5,7 @@ import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { flattenPages } from '../../api/queries/list-pages';
 import { useTopicList } from '../../api/queries/topics';
-import { useNavigate } from '../../app/navigation';
+import { useNavigate } from '../../core/navigation';
 import { EmptyState } from '../../ui/EmptyState';
 import { PostFeed } from '../../ui/posts/PostFeed';
 import { TopicIcon } from '../../ui/posts/TopicIcon';

@@ -4,7 +4,7 @@ import { AppstoreOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCategories, useFollowsAnyTopic } from '../../api/queries/topics';
-import { useNavigate } from '../../app/navigation';
+import { useNavigate } from '../../core/navigation';
 import { FeedTabs } from '../../ui/FeedTabs';
 import { Wordmark } from '../../ui/PixelLogo';
 import { PostFeed } from '../../ui/posts/PostFeed';

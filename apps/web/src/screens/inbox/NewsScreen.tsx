@@ -2,7 +2,7 @@ import type { News } from '@pixelhall/contract';
 import { CheckOutline, MessageOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useClearNews, useLatestNews, useNewsList } from '../../api/queries/news';
-import { useNavigate } from '../../app/navigation';
+import { useNavigate } from '../../core/navigation';
 import { EmptyState } from '../../ui/EmptyState';
 import { useRelativeTime } from '../../ui/format';
 import { NavBar } from '../../ui/NavBar';

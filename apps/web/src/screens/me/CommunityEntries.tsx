@@ -2,7 +2,7 @@ import { Badge, List } from 'antd-mobile';
 import { BellOutline, ContentOutline, HeartOutline, MessageOutline, StopOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useLatestNews } from '../../api/queries/news';
-import { useNavigate } from '../../app/navigation';
+import { useNavigate } from '../../core/navigation';
 
 /** The member's own community corners on Me: posts, comments, upvoted, the inbox, the blacklist. */
 export function CommunityEntries() {

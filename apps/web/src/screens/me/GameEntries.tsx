@@ -8,7 +8,7 @@ import {
   TagOutline,
 } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from '../../app/navigation';
+import { useNavigate } from '../../core/navigation';
 
 /**
  * The member's game corners on Me: their games, favourites, recent games, save archives and

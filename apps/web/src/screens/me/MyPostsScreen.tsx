@@ -1,7 +1,7 @@
 import { routes } from '@pixelhall/contract/routes';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from '../../app/navigation';
+import { useNavigate } from '../../core/navigation';
 import { EmptyState } from '../../ui/EmptyState';
 import { NavBar } from '../../ui/NavBar';
 import { PostFeed } from '../../ui/posts/PostFeed';

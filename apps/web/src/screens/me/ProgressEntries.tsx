@@ -3,7 +3,7 @@ import { FlagOutline, HistogramOutline, StarOutline, UnorderedListOutline } from
 import { useTranslation } from 'react-i18next';
 import { useLevelInfo } from '../../api/queries/levels';
 import { claimableCount, useTaskLists } from '../../api/queries/tasks';
-import { useNavigate } from '../../app/navigation';
+import { useNavigate } from '../../core/navigation';
 import './progress-entries.css';
 
 /** The member's ways to earn on Me: tasks, achievements, level and grade, bets. */

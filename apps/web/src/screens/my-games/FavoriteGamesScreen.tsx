@@ -2,7 +2,7 @@ import { Button } from 'antd-mobile';
 import { HeartFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useFavouriteGames, useToggleFavourite } from '../../api/queries/games';
-import { useNavigate } from '../../app/navigation';
+import { useNavigate } from '../../core/navigation';
 import { EmptyState } from '../../ui/EmptyState';
 import { useRelativeTime } from '../../ui/format';
 import { PagedGames } from '../../ui/games/GameLists';

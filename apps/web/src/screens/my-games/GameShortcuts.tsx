@@ -7,7 +7,7 @@ import {
 } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../app/hash-router';
+import { Link } from '../../core/hash-router';
 import '../../ui/games/games.css';
 
 const SHORTCUTS: Array<[key: string, to: string, icon: ReactNode]> = [

@@ -3,7 +3,7 @@ import { Button } from 'antd-mobile';
 import { HeartFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useCollectList } from '../../api/queries/games';
-import { useNavigate } from '../../app/navigation';
+import { useNavigate } from '../../core/navigation';
 import { useDownloads } from '../../games/downloads';
 import { useImportedGames } from '../../games/imported';
 import { playGame } from '../../games/play';

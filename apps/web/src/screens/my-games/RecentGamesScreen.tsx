@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from '../../app/navigation';
+import { useNavigate } from '../../core/navigation';
 import { useImportedGames } from '../../games/imported';
 import { playGame } from '../../games/play';
 import { type RecentGame, useRecentGames } from '../../state/recent-games';

@@ -15,10 +15,10 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { upload } from '../../api/client';
 import { useAddTopic } from '../../api/queries/note';
-import { showFailToast } from '../../ui/feedback';
+import { showFailToast } from '../../core/feedback';
+import { useOverlayStyle } from '../../core/overlay';
 import { ruleOf } from '../../ui/form-rules';
 import { LazyImage } from '../../ui/LazyImage';
-import { useOverlayStyle } from '../../ui/overlay';
 import { SubmitButton } from '../../ui/SubmitButton';
 
 interface TopicFields {

@@ -3,7 +3,7 @@ import type { routes } from '@pixelhall/contract/routes';
 import { CheckOutline, LockOutline, StopOutline } from 'antd-mobile-icons';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showInfoToast } from '../../ui/feedback';
+import { showInfoToast } from '../../core/feedback';
 import './style-picker.css';
 
 type ColorStyle = DataOf<typeof routes.posts.colorLists>['colors'][number];

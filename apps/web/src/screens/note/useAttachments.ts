@@ -2,8 +2,8 @@ import { routes } from '@pixelhall/contract/routes';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { startBigUpload } from '../../api/big-upload';
 import { ApiError, upload } from '../../api/client';
+import { showFailToast } from '../../core/feedback';
 import i18n from '../../i18n';
-import { showFailToast } from '../../ui/feedback';
 import { type Attachment, admitFiles, attachmentsReducer, newAttachment } from './attachments';
 
 interface Running {

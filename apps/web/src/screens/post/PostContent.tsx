@@ -4,7 +4,7 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRelation } from '../../api/queries/follows';
 import { usePostStyles } from '../../api/queries/posts';
-import { useNavigate } from '../../app/navigation';
+import { useNavigate } from '../../core/navigation';
 import { useSession } from '../../state/session';
 import { FollowButton } from '../../ui/FollowButton';
 import { showImagePreview } from '../../ui/ImagePreview';

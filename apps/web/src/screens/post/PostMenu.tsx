@@ -4,9 +4,9 @@ import { MoreOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ReportReason, useReport } from '../../api/queries/post-detail';
-import { useGuard } from '../../app/guard';
+import { useGuard } from '../../core/guard';
+import { useOverlayStyle } from '../../core/overlay';
 import { ruleOf } from '../../ui/form-rules';
-import { useOverlayStyle } from '../../ui/overlay';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { UsePropSheet } from '../props/UsePropSheet';
 

@@ -4,9 +4,9 @@ import { LockOutline } from 'antd-mobile-icons';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUnlockPost, useWallet } from '../../api/queries/wallet';
-import { useGuard } from '../../app/guard';
+import { confirmAction } from '../../core/confirm';
+import { useGuard } from '../../core/guard';
 import { useAdultConfirmation } from '../../state/adult';
-import { confirmAction } from '../../ui/confirm';
 import { GoldIcon } from '../wallet/CurrencyIcon';
 import './unlock.css';
 

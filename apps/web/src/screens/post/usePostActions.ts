@@ -3,12 +3,12 @@ import { Dialog } from 'antd-mobile';
 import { createElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeletePost, useSharePost } from '../../api/queries/post-detail';
-import { useNavigate } from '../../app/navigation';
+import { showFailToast, showSuccessToast } from '../../core/feedback';
+import { useNavigate } from '../../core/navigation';
+import { nextOverlayZIndex, overlayStyle } from '../../core/overlay';
 import { host } from '../../host';
 import { adultAnswer } from '../../state/adult';
 import { usePreferences } from '../../state/preferences';
-import { showFailToast, showSuccessToast } from '../../ui/feedback';
-import { nextOverlayZIndex, overlayStyle } from '../../ui/overlay';
 import { shareLink, shareTitle } from './share';
 
 export interface Translation {

@@ -2,7 +2,7 @@ import type { ValidationResult } from '@pixelhall/contract';
 import { DotLoading, Form, Input, TextArea } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useEditUserMutation, useMe } from '../../api/queries/users';
-import { useNavigate } from '../../app/navigation';
+import { useNavigate } from '../../core/navigation';
 import { ruleOf } from '../../ui/form-rules';
 import { NavBar } from '../../ui/NavBar';
 import { Screen } from '../../ui/Screen';

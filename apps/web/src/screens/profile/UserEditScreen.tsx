@@ -2,7 +2,7 @@ import { DotLoading, List } from 'antd-mobile';
 import { type ChangeEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe, useUploadAvatarMutation } from '../../api/queries/users';
-import { useNavigate } from '../../app/navigation';
+import { useNavigate } from '../../core/navigation';
 import { NavBar } from '../../ui/NavBar';
 import { Screen } from '../../ui/Screen';
 import { UserAvatar } from '../../ui/UserAvatar';

@@ -4,7 +4,7 @@ import { ClockCircleOutline } from 'antd-mobile-icons';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBuyProp, useShop } from '../../api/queries/props';
-import { confirmAction } from '../../ui/confirm';
+import { confirmAction } from '../../core/confirm';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadFailed, Pending } from '../../ui/QueryStates';
 import { CurrencyIcon } from '../wallet/CurrencyIcon';

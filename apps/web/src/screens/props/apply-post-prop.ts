@@ -2,7 +2,7 @@ import type { Prop } from '@pixelhall/contract';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePostProp } from '../../api/queries/props';
-import { confirmAction } from '../../ui/confirm';
+import { confirmAction } from '../../core/confirm';
 
 /**
  * Asks, then puts a prop on a post; resolves true once the server applied it. A second tap while

@@ -1,7 +1,7 @@
 import type { Game } from '@pixelhall/contract';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../app/hash-router';
+import { Link } from '../../core/hash-router';
 import { useLocalArchives } from '../../games/archives';
 
 /** This game's save states on this device, with a way to their slots; nothing when there are none. */

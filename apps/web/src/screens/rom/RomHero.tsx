@@ -2,7 +2,7 @@ import { formatCount, type Game } from '@pixelhall/contract';
 import { HeartFill, HeartOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useGameFavourite, useToggleFavourite } from '../../api/queries/games';
-import { useGuard } from '../../app/guard';
+import { useGuard } from '../../core/guard';
 import { genreLabel } from '../../ui/games/labels';
 import { showImagePreview } from '../../ui/ImagePreview';
 import { LazyImage } from '../../ui/LazyImage';

@@ -1,7 +1,7 @@
 import type { Game } from '@pixelhall/contract';
 import { useTranslation } from 'react-i18next';
 import { useGameDetail } from '../../api/queries/games';
-import { useRouteParams } from '../../app/route-context';
+import { useRouteParams } from '../../core/route-context';
 import { NavBar } from '../../ui/NavBar';
 import { LoadFailed, Pending } from '../../ui/QueryStates';
 import { Screen } from '../../ui/Screen';

@@ -1,7 +1,7 @@
 import type { Game } from '@pixelhall/contract';
 import { UploadOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { showFailToast, showSuccessToast } from '../../ui/feedback';
+import { showFailToast, showSuccessToast } from '../../core/feedback';
 import { shareLink } from '../post/share';
 
 /** Hands the game's page on: the system share sheet on phones, else the link is copied. */

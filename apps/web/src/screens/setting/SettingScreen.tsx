@@ -2,12 +2,12 @@ import { LOCALES } from '@pixelhall/contract';
 import { CheckList, List, Popup, Switch } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from '../../app/navigation';
+import { useNavigate } from '../../core/navigation';
+import { useOverlayStyle } from '../../core/overlay';
 import { loadLocale } from '../../i18n';
 import { useEffectiveTheme, usePreferences } from '../../state/preferences';
 import { useSession } from '../../state/session';
 import { NavBar } from '../../ui/NavBar';
-import { useOverlayStyle } from '../../ui/overlay';
 import { Screen } from '../../ui/Screen';
 import { UpgradeStyleItem } from './UpgradeStyleItem';
 

@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePostStyles } from '../../api/queries/posts';
 import { useMe } from '../../api/queries/users';
+import { useOverlayStyle } from '../../core/overlay';
 import { useNote } from '../../state/note';
 import { usePreferences } from '../../state/preferences';
-import { useOverlayStyle } from '../../ui/overlay';
 import { StylePicker } from '../note/StylePicker';
 
 /**

@@ -17,7 +17,7 @@ import {
 } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from '../../app/navigation';
+import { useNavigate } from '../../core/navigation';
 import { CurrencyIcon } from '../../ui/rewards/CurrencyIcon';
 import { RewardChips } from '../../ui/rewards/RewardChips';
 import { taskTarget, taskView } from './task-view';

@@ -3,8 +3,8 @@ import { Button, Popup, Selector, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReport } from '../../api/queries/members';
-import { showFailToast } from '../../ui/feedback';
-import { useOverlayStyle } from '../../ui/overlay';
+import { showFailToast } from '../../core/feedback';
+import { useOverlayStyle } from '../../core/overlay';
 
 type Reason = (typeof REPORT_REASONS)[number];
 

@@ -3,8 +3,8 @@ import { ActionSheet, Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlock, useUnblock } from '../../api/queries/follows';
-import { confirmAction } from '../../ui/confirm';
-import { useOverlayStyle } from '../../ui/overlay';
+import { confirmAction } from '../../core/confirm';
+import { useOverlayStyle } from '../../core/overlay';
 import { ReportPopup } from './ReportPopup';
 
 type Named = Pick<User, 'id' | 'nickname'>;

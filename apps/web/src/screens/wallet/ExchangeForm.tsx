@@ -3,7 +3,7 @@ import { Button, Input } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useExchange } from '../../api/queries/wallet';
-import { confirmAction } from '../../ui/confirm';
+import { confirmAction } from '../../core/confirm';
 import { DiamondIcon, GoldIcon } from './CurrencyIcon';
 import { exchangeAll, exchangePreview } from './exchange';
 

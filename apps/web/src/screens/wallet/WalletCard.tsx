@@ -3,7 +3,7 @@ import { Button } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useWallet } from '../../api/queries/wallet';
-import { useNavigate } from '../../app/navigation';
+import { useNavigate } from '../../core/navigation';
 import { DiamondIcon, GoldIcon } from './CurrencyIcon';
 import './wallet.css';
 

@@ -3,7 +3,7 @@ import { Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWallet } from '../../api/queries/wallet';
-import { useRouteQuery } from '../../app/route-context';
+import { useRouteQuery } from '../../core/route-context';
 import { NavBar } from '../../ui/NavBar';
 import { LoadFailed, Pending } from '../../ui/QueryStates';
 import { Screen } from '../../ui/Screen';

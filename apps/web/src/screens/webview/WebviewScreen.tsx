@@ -1,7 +1,7 @@
 import { validateUrl } from '@pixelhall/contract';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useRouteQuery } from '../../app/route-context';
+import { useRouteQuery } from '../../core/route-context';
 import { EmptyState } from '../../ui/EmptyState';
 import { NavBar } from '../../ui/NavBar';
 import { Screen } from '../../ui/Screen';

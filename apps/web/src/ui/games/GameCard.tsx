@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../app/hash-router';
+import { Link } from '../../core/hash-router';
 import { LazyImage } from '../LazyImage';
 import { cardData, type GameCardInput, romPath } from './card-data';
 import { genreLabel } from './labels';

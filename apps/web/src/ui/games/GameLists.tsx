@@ -3,7 +3,7 @@ import { RightOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListPage } from '../../api/queries/list-pages';
-import { Link } from '../../app/hash-router';
+import { Link } from '../../core/hash-router';
 import { PagedList } from '../PagedList';
 import { cardData, type GameCardInput } from './card-data';
 import { GameCard, type GameCardProps } from './GameCard';

@@ -1,7 +1,7 @@
 import type { Post } from '@pixelhall/contract';
 import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from '../../app/navigation';
+import { useNavigate } from '../../core/navigation';
 import { useRelativeTime } from '../format';
 import { GradeBadge } from '../GradeBadge';
 import { UserAvatar } from '../UserAvatar';

@@ -4,7 +4,7 @@ import { LockOutline } from 'antd-mobile-icons';
 import { type CSSProperties, type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePostStyles } from '../../api/queries/posts';
-import { useNavigate } from '../../app/navigation';
+import { useNavigate } from '../../core/navigation';
 import { LazyImage } from '../LazyImage';
 import { avatarSrc } from '../UserAvatar';
 import { FileKindIcon } from './FileKindIcon';

@@ -1,7 +1,7 @@
 import { SearchBar, type SearchBarRef } from 'antd-mobile';
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from '../../app/navigation';
+import { useNavigate } from '../../core/navigation';
 import './search.css';
 
 /** A search screen's keyword: what is typed, what was last searched, and how to search or leave. */

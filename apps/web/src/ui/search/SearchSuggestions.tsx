@@ -1,7 +1,7 @@
 import { CloseOutline, DeleteOutline, FireFill } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
+import { confirmAction } from '../../core/confirm';
 import type { SearchHistoryState } from '../../state/search-history';
-import { confirmAction } from '../confirm';
 import { EmptyState } from '../EmptyState';
 import './search.css';
 

@@ -2,8 +2,8 @@ import type { Topic } from '@pixelhall/contract';
 import { Button, Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useFollowTopic, useTopicFollowPending } from '../../api/queries/topics';
-import { useGuard } from '../../app/guard';
-import { nextOverlayZIndex, overlayStyle } from '../overlay';
+import { useGuard } from '../../core/guard';
+import { nextOverlayZIndex, overlayStyle } from '../../core/overlay';
 
 /** Follow / Following for a topic; visitors go to log in, unfollowing asks first (spec §4). */
 export function TopicFollowButton({

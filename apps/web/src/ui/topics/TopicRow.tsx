@@ -1,6 +1,6 @@
 import { ADULT_AGE, formatCount, type Topic } from '@pixelhall/contract';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from '../../app/navigation';
+import { useNavigate } from '../../core/navigation';
 import { TopicIcon } from '../posts/TopicIcon';
 import { TopicFollowButton } from './TopicFollowButton';
 import './topics.css';

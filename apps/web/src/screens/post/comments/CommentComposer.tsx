@@ -4,10 +4,10 @@ import { CloseOutline } from 'antd-mobile-icons';
 import { type RefObject, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePostComment, useReplyComment } from '../../../api/queries/comments';
-import { emitAppEvent } from '../../../app/events';
-import { useGuard } from '../../../app/guard';
+import { emitAppEvent } from '../../../core/events';
+import { showFailToast } from '../../../core/feedback';
+import { useGuard } from '../../../core/guard';
 import { useSession } from '../../../state/session';
-import { showFailToast } from '../../../ui/feedback';
 import type { ReplyTarget } from './CommentItem';
 
 const length = (text: string) => [...text.trim()].length;

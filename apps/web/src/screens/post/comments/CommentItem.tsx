@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { replySubtree } from '../../../api/queries/comment-cache';
 import { useDeleteComment, useLikeComment, useThreadReplies } from '../../../api/queries/comments';
 import { flattenPages } from '../../../api/queries/list-pages';
-import { emitAppEvent } from '../../../app/events';
-import { useNavigate } from '../../../app/navigation';
+import { emitAppEvent } from '../../../core/events';
+import { useNavigate } from '../../../core/navigation';
+import { nextOverlayZIndex, overlayStyle } from '../../../core/overlay';
 import { useRelativeTime } from '../../../ui/format';
 import { GradeBadge } from '../../../ui/GradeBadge';
-import { nextOverlayZIndex, overlayStyle } from '../../../ui/overlay';
 import { UserAvatar } from '../../../ui/UserAvatar';
 import { canDelete, hiddenReplies, replyTarget, threadReplies } from './threading';
 

@@ -1,8 +1,8 @@
 import { routes } from '@pixelhall/contract/routes';
 import { hashKey, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { postKeys } from '../api/queries/post-cache';
-import type { PostPage } from '../api/queries/posts';
 import { useSession } from '../state/session';
+import { postKeys } from './queries/post-cache';
+import type { PostPage } from './queries/posts';
 
 /**
  * A member's Home shows the first page they last saw at once, and with the network off. The

@@ -4,13 +4,13 @@ import { request } from '../api/client';
 import { refreshAfterReward, taskKeys } from '../api/queries/tasks';
 import { meQuery } from '../api/queries/users';
 import { queryClient } from '../api/query-client';
+import { callHost } from '../core/host-call';
 import type { ApplicationInfo, SystemInfo } from '../host/protocol';
 import i18n from '../i18n';
 import { useDevice } from '../state/device';
 import { usePreferences } from '../state/preferences';
 import { celebrate } from '../state/reward-celebration';
 import { useSession } from '../state/session';
-import { callHost } from './host-call';
 
 const FALLBACK_SYSTEM: SystemInfo = { androidVersion: '', deviceName: '', top: 0, bottom: 0 };
 const FALLBACK_APPLICATION: ApplicationInfo = { version: CLIENT_VERSION, platform: 'web' };

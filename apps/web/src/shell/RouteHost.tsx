@@ -1,12 +1,12 @@
 import type { Locale } from '@pixelhall/contract';
 import { Activity, type ComponentType, Suspense, use, useRef } from 'react';
+import { Navigate, useLocation } from '../core/hash-router';
+import { RouteContext, type RouteEntry } from '../core/route-context';
+import { loginPathFor, matchRoute } from '../core/route-match';
 import i18n, { catalogSettled } from '../i18n';
-import { NotFoundScreen } from '../routes';
 import { useSession } from '../state/session';
 import { ScreenFallback } from '../ui/Screen';
-import { Navigate, useLocation } from './hash-router';
-import { RouteContext, type RouteEntry } from './route-context';
-import { loginPathFor, matchRoute } from './route-match';
+import { NotFoundScreen } from './routes';
 
 /**
  * Renders the screen of the current route. Keep-alive screens stay mounted inside a hidden

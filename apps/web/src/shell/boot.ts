@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, isLocale } from '@pixelhall/contract';
+import { adoptProviderCallback } from '../api/auth/pending';
 import { opensHome } from '../api/queries/first-screen-calls';
 import { queryClient } from '../api/query-client';
-import { adoptProviderCallback } from '../auth/pending';
 import { loadLocale, showLocale } from '../i18n';
 import { usePreferences } from '../state/preferences';
 import { useSession } from '../state/session';

@@ -22,45 +22,45 @@ export interface RouteDef {
   tabBar?: boolean;
 }
 
-const HomeScreen = lazy(() => import('./screens/home/HomeScreen'));
-const GameScreen = lazy(() => import('./screens/game/GameScreen'));
-const SearchScreen = lazy(() => import('./screens/search/SearchScreen'));
-const ClassifyScreen = lazy(() => import('./screens/classify/ClassifyScreen'));
-const TopicScreen = lazy(() => import('./screens/topic/TopicScreen'));
-const MeScreen = lazy(() => import('./screens/me/MeScreen'));
-const PostScreen = lazy(() => import('./screens/post/PostScreen'));
-const NoteScreen = lazy(() => import('./screens/note/NoteScreen'));
-const NoteTopicScreen = lazy(() => import('./screens/note/NoteTopicScreen'));
-const SettingScreen = lazy(() => import('./screens/setting/SettingScreen'));
-const AboutScreen = lazy(() => import('./screens/about/AboutScreen'));
-const WebviewScreen = lazy(() => import('./screens/webview/WebviewScreen'));
-const DemoScreen = lazy(() => import('./screens/demo/DemoScreen'));
-export const NotFoundScreen = lazy(() => import('./screens/not-found/NotFoundScreen'));
-const LoginScreen = lazy(() => import('./screens/auth/LoginScreen'));
-const RegisterScreen = lazy(() => import('./screens/auth/RegisterScreen'));
-const RetrievePasswordScreen = lazy(() => import('./screens/auth/RetrievePasswordScreen'));
-const ResetPasswordScreen = lazy(() => import('./screens/auth/ResetPasswordScreen'));
-const ThirdPartyScreen = lazy(() => import('./screens/auth/ThirdPartyScreen'));
-const ActiveDetailScreen = lazy(() => import('./screens/auth/ActiveDetailScreen'));
-const UserEditScreen = lazy(() => import('./screens/profile/UserEditScreen'));
-const EditNicknameScreen = lazy(() => import('./screens/profile/EditNicknameScreen'));
-const EditSignatureScreen = lazy(() => import('./screens/profile/EditSignatureScreen'));
-const AccountSecurityScreen = lazy(() => import('./screens/profile/AccountSecurityScreen'));
-const UserScreen = lazy(() => import('./screens/user/UserScreen'));
-const FollowedScreen = lazy(() => import('./screens/follows/FollowedScreen'));
-const BeingFollowedScreen = lazy(() => import('./screens/follows/BeingFollowedScreen'));
-const BlacklistScreen = lazy(() => import('./screens/follows/BlacklistScreen'));
-const MyPostsScreen = lazy(() => import('./screens/me/MyPostsScreen'));
-const MyUpvotedScreen = lazy(() => import('./screens/me/MyUpvotedScreen'));
-const MyCommentsScreen = lazy(() => import('./screens/me/MyCommentsScreen'));
-const NewsScreen = lazy(() => import('./screens/inbox/NewsScreen'));
-const TaskScreen = lazy(() => import('./screens/tasks/TaskScreen'));
-const AchievementsScreen = lazy(() => import('./screens/achievements/AchievementsScreen'));
-const AchievementDetailScreen = lazy(() => import('./screens/achievements/AchievementDetailScreen'));
-const GradeScreen = lazy(() => import('./screens/grade/GradeScreen'));
-const BetsScreen = lazy(() => import('./screens/bets/BetsScreen'));
-const WalletScreen = lazy(() => import('./screens/wallet/WalletScreen'));
-const PropsScreen = lazy(() => import('./screens/props/PropsScreen'));
+const HomeScreen = lazy(() => import('../screens/home/HomeScreen'));
+const GameScreen = lazy(() => import('../screens/game/GameScreen'));
+const SearchScreen = lazy(() => import('../screens/search/SearchScreen'));
+const ClassifyScreen = lazy(() => import('../screens/classify/ClassifyScreen'));
+const TopicScreen = lazy(() => import('../screens/topic/TopicScreen'));
+const MeScreen = lazy(() => import('../screens/me/MeScreen'));
+const PostScreen = lazy(() => import('../screens/post/PostScreen'));
+const NoteScreen = lazy(() => import('../screens/note/NoteScreen'));
+const NoteTopicScreen = lazy(() => import('../screens/note/NoteTopicScreen'));
+const SettingScreen = lazy(() => import('../screens/setting/SettingScreen'));
+const AboutScreen = lazy(() => import('../screens/about/AboutScreen'));
+const WebviewScreen = lazy(() => import('../screens/webview/WebviewScreen'));
+const DemoScreen = lazy(() => import('../screens/demo/DemoScreen'));
+export const NotFoundScreen = lazy(() => import('../screens/not-found/NotFoundScreen'));
+const LoginScreen = lazy(() => import('../screens/auth/LoginScreen'));
+const RegisterScreen = lazy(() => import('../screens/auth/RegisterScreen'));
+const RetrievePasswordScreen = lazy(() => import('../screens/auth/RetrievePasswordScreen'));
+const ResetPasswordScreen = lazy(() => import('../screens/auth/ResetPasswordScreen'));
+const ThirdPartyScreen = lazy(() => import('../screens/auth/ThirdPartyScreen'));
+const ActiveDetailScreen = lazy(() => import('../screens/auth/ActiveDetailScreen'));
+const UserEditScreen = lazy(() => import('../screens/profile/UserEditScreen'));
+const EditNicknameScreen = lazy(() => import('../screens/profile/EditNicknameScreen'));
+const EditSignatureScreen = lazy(() => import('../screens/profile/EditSignatureScreen'));
+const AccountSecurityScreen = lazy(() => import('../screens/profile/AccountSecurityScreen'));
+const UserScreen = lazy(() => import('../screens/user/UserScreen'));
+const FollowedScreen = lazy(() => import('../screens/follows/FollowedScreen'));
+const BeingFollowedScreen = lazy(() => import('../screens/follows/BeingFollowedScreen'));
+const BlacklistScreen = lazy(() => import('../screens/follows/BlacklistScreen'));
+const MyPostsScreen = lazy(() => import('../screens/me/MyPostsScreen'));
+const MyUpvotedScreen = lazy(() => import('../screens/me/MyUpvotedScreen'));
+const MyCommentsScreen = lazy(() => import('../screens/me/MyCommentsScreen'));
+const NewsScreen = lazy(() => import('../screens/inbox/NewsScreen'));
+const TaskScreen = lazy(() => import('../screens/tasks/TaskScreen'));
+const AchievementsScreen = lazy(() => import('../screens/achievements/AchievementsScreen'));
+const AchievementDetailScreen = lazy(() => import('../screens/achievements/AchievementDetailScreen'));
+const GradeScreen = lazy(() => import('../screens/grade/GradeScreen'));
+const BetsScreen = lazy(() => import('../screens/bets/BetsScreen'));
+const WalletScreen = lazy(() => import('../screens/wallet/WalletScreen'));
+const PropsScreen = lazy(() => import('../screens/props/PropsScreen'));
 
 const me = (name: string, login: boolean, screen?: RouteDef['screen']): RouteDef => ({
   name: `me-${name.replaceAll('/', '-')}`,
@@ -90,49 +90,49 @@ export const ROUTES: RouteDef[] = [
     name: 'game-topic',
     path: '/game/topic',
     keepAlive: true,
-    screen: lazy(() => import('./screens/game/GameTopicScreen')),
+    screen: lazy(() => import('../screens/game/GameTopicScreen')),
   },
   {
     name: 'game-search',
     path: '/game/search',
     keepAlive: true,
-    screen: lazy(() => import('./screens/game/GameSearchScreen')),
+    screen: lazy(() => import('../screens/game/GameSearchScreen')),
   },
   {
     name: 'game-recent',
     path: '/game/recent',
     keepAlive: true,
-    screen: lazy(() => import('./screens/game/GameRecentScreen')),
+    screen: lazy(() => import('../screens/game/GameRecentScreen')),
   },
   {
     name: 'game-more',
     path: '/game/more',
     keepAlive: true,
-    screen: lazy(() => import('./screens/game/GameMoreScreen')),
+    screen: lazy(() => import('../screens/game/GameMoreScreen')),
   },
   {
     name: 'game-download',
     path: '/game/download',
-    screen: lazy(() => import('./screens/game-download/GameDownloadScreen')),
+    screen: lazy(() => import('../screens/game-download/GameDownloadScreen')),
   },
   {
     name: 'game-components-topics',
     path: '/game/components/topics',
-    screen: lazy(() => import('./screens/game/GameTopicsScreen')),
+    screen: lazy(() => import('../screens/game/GameTopicsScreen')),
   },
   {
     name: 'game-components-recommend',
     path: '/game/components/recommend',
-    screen: lazy(() => import('./screens/game/GameRecommendScreen')),
+    screen: lazy(() => import('../screens/game/GameRecommendScreen')),
   },
   {
     name: 'game-components-classification',
     path: '/game/components/classification',
-    screen: lazy(() => import('./screens/game/GameClassificationScreen')),
+    screen: lazy(() => import('../screens/game/GameClassificationScreen')),
   },
   { name: 'classify', path: '/classify', screen: ClassifyScreen, keepAlive: true },
   { name: 'post', path: '/post/:id', screen: PostScreen },
-  { name: 'rom', path: '/rom/:id', screen: lazy(() => import('./screens/rom/RomScreen')) },
+  { name: 'rom', path: '/rom/:id', screen: lazy(() => import('../screens/rom/RomScreen')) },
   {
     name: 'topic',
     path: '/topic/:id',
@@ -156,12 +156,12 @@ export const ROUTES: RouteDef[] = [
   me(
     'archives/cloud',
     true,
-    lazy(() => import('./screens/archives/CloudArchivesScreen')),
+    lazy(() => import('../screens/archives/CloudArchivesScreen')),
   ),
   me(
     'archives/cloud/slot',
     true,
-    lazy(() => import('./screens/archives/CloudSlotsScreen')),
+    lazy(() => import('../screens/archives/CloudSlotsScreen')),
   ),
   me('achievement', true, AchievementsScreen),
   me('upvoted', true, MyUpvotedScreen),
@@ -169,7 +169,7 @@ export const ROUTES: RouteDef[] = [
   me(
     'recent',
     true,
-    lazy(() => import('./screens/my-games/RecentGamesScreen')),
+    lazy(() => import('../screens/my-games/RecentGamesScreen')),
   ),
   me('posts', true, MyPostsScreen),
   me('news', true, NewsScreen),
@@ -177,12 +177,12 @@ export const ROUTES: RouteDef[] = [
   me(
     'feedback',
     true,
-    lazy(() => import('./screens/feedback/FeedbackScreen')),
+    lazy(() => import('../screens/feedback/FeedbackScreen')),
   ),
   me(
     'favorite',
     true,
-    lazy(() => import('./screens/my-games/FavoriteGamesScreen')),
+    lazy(() => import('../screens/my-games/FavoriteGamesScreen')),
   ),
   me('comment', true, MyCommentsScreen),
   me('blacklist', true, BlacklistScreen),
@@ -196,30 +196,30 @@ export const ROUTES: RouteDef[] = [
   me(
     'setting/game',
     false,
-    lazy(() => import('./screens/game-settings/GameSettingsScreen')),
+    lazy(() => import('../screens/game-settings/GameSettingsScreen')),
   ),
   me('setting/accountandsecurity', false, AccountSecurityScreen),
   me(
     'archives',
     false,
-    lazy(() => import('./screens/archives/ArchivesScreen')),
+    lazy(() => import('../screens/archives/ArchivesScreen')),
   ),
   me(
     'archives/slot',
     false,
-    lazy(() => import('./screens/archives/ArchiveSlotsScreen')),
+    lazy(() => import('../screens/archives/ArchiveSlotsScreen')),
   ),
   me(
     'game',
     false,
-    lazy(() => import('./screens/my-games/MyGamesScreen')),
+    lazy(() => import('../screens/my-games/MyGamesScreen')),
   ),
   me('about', false, AboutScreen),
   // Not in the spec's table: the open-source licences of what the server hands to browsers.
   me(
     'about/licences',
     false,
-    lazy(() => import('./screens/licences/LicencesScreen')),
+    lazy(() => import('../screens/licences/LicencesScreen')),
   ),
   { name: 'user-edit', path: '/user/edit', login: true, screen: UserEditScreen },
   { name: 'user-edit-nickname', path: '/user/edit/nickname', login: true, screen: EditNicknameScreen },

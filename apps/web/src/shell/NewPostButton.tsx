@@ -1,7 +1,7 @@
 import { AddOutline } from 'antd-mobile-icons';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGuard } from './guard';
+import { useGuard } from '../core/guard';
 
 /** The popup and its dialog, with their animation library, load on the first tap. */
 const NewPostSheet = lazy(() => import('./NewPostSheet'));

@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchCycleTime, useMiningToken } from '../api/queries/mining';
 import { useMiningConfig } from '../api/queries/options';
-import { useGuard } from './guard';
+import { useGuard } from '../core/guard';
+import { useNavigate } from '../core/navigation';
+import { usePageVisible } from '../core/page-visible';
 import { MINING_BAR_INITIAL, type MiningBar, miningProgress, runMiningBar } from './mining-bar';
-import { useNavigate } from './navigation';
-import { usePageVisible } from './page-visible';
 import './mine-button.css';
 
 const RING_RADIUS = 26;

@@ -1,6 +1,6 @@
-import { refreshAfterReward, taskKeys } from '../api/queries/tasks';
-import { queryClient } from '../api/query-client';
-import { onAppEvent } from './events';
+import { onAppEvent } from '../core/events';
+import { refreshAfterReward, taskKeys } from './queries/tasks';
+import { queryClient } from './query-client';
 
 /**
  * Posting, commenting, liking, sharing and following earn on the server by themselves

@@ -2,8 +2,8 @@ import { TabBar as AdmTabBar } from 'antd-mobile';
 import { AppOutline, PlayOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useLatestNews } from '../api/queries/news';
-import { useLocation } from './hash-router';
-import { useNavigate } from './navigation';
+import { useLocation } from '../core/hash-router';
+import { useNavigate } from '../core/navigation';
 
 const TABS = [
   { key: '/home', icon: <AppOutline />, label: 'tabs.home' },

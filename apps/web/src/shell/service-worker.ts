@@ -19,7 +19,7 @@ export function startServiceWorker(): void {
     onNeedRefresh: async () => {
       if (asking) return;
       asking = true;
-      const { confirmAction } = await import('../ui/confirm');
+      const { confirmAction } = await import('../core/confirm');
       const reload = await confirmAction({
         title: i18n.t('updateUi.title'),
         content: i18n.t('updateUi.body'),

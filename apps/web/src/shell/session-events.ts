@@ -1,10 +1,10 @@
 import { EXPIRY_DEBOUNCE_MS } from '@pixelhall/contract';
 import { Dialog } from 'antd-mobile';
-import { navigateTo } from '../app/navigation';
-import { signOut } from '../app/session';
+import { signOut } from '../api/session';
+import { navigateTo } from '../core/navigation';
+import { nextOverlayZIndex, overlayStyle } from '../core/overlay';
 import i18n from '../i18n';
 import { useSession } from '../state/session';
-import { nextOverlayZIndex, overlayStyle } from '../ui/overlay';
 
 let expiryTimer: ReturnType<typeof setTimeout> | null = null;
 

@@ -1,8 +1,8 @@
 import { routes } from '@pixelhall/contract/routes';
 import { useEffect } from 'react';
 import { request } from '../api/client';
+import { beatSeconds, ONLINE_BEAT_MS, VisibleClock } from '../core/visible-clock';
 import { useSession } from '../state/session';
-import { beatSeconds, ONLINE_BEAT_MS, VisibleClock } from './visible-clock';
 
 /**
  * Online time for the daily "stay" task and experience: while the page is visible and a member

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { queryClient } from '../api/query-client';
-import '../ui/antd-render';
+import '../core/antd-render';
 import { AppFrame } from './AppFrame';
 
 /** Renders the app: the frame (routed by the hash, `hash-router.tsx`), with the shared query cache. */

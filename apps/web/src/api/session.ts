@@ -1,10 +1,10 @@
 import type { User } from '@pixelhall/contract';
-import { userKeys } from '../api/queries/keys';
-import { latestNewsQuery } from '../api/queries/news';
-import { queryClient } from '../api/query-client';
+import { emitAppEvent } from '../core/events';
+import { callHost } from '../core/host-call';
 import { useSession } from '../state/session';
-import { emitAppEvent } from './events';
-import { callHost } from './host-call';
+import { userKeys } from './queries/keys';
+import { latestNewsQuery } from './queries/news';
+import { queryClient } from './query-client';
 
 /** Caches that belong to whoever was signed in (spec §4 clears home and post caches on a change). */
 const PER_MEMBER_QUERIES = [

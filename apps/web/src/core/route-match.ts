@@ -1,4 +1,4 @@
-import { ROUTES, type RouteDef } from '../routes';
+import { ROUTES, type RouteDef } from '../shell/routes';
 
 export interface RouteMatch {
   route: RouteDef;

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import i18n from '../i18n';
 import { useSession } from '../state/session';
-import { showInfoToast } from '../ui/feedback';
+import { showInfoToast } from './feedback';
 import { useNavigate } from './navigation';
 
 export interface GuardedTarget {

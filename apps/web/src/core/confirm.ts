@@ -1,6 +1,6 @@
 import { Dialog } from 'antd-mobile';
-import { onAppEvent } from '../app/events';
 import i18n from '../i18n';
+import { onAppEvent } from './events';
 import { nextOverlayZIndex, overlayStyle } from './overlay';
 
 /**

@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const refreshAfterReward = vi.fn();
 const invalidateQueries = vi.fn();
-vi.mock('../api/queries/tasks', () => ({ taskKeys: { all: ['tasks'] }, refreshAfterReward }));
-vi.mock('../api/query-client', () => ({ queryClient: { invalidateQueries } }));
+vi.mock('./queries/tasks', () => ({ taskKeys: { all: ['tasks'] }, refreshAfterReward }));
+vi.mock('./query-client', () => ({ queryClient: { invalidateQueries } }));
 
-const { emitAppEvent } = await import('./events');
+const { emitAppEvent } = await import('../core/events');
 const { listenForProgress, refreshProgress } = await import('./progress-refresh');
 
 describe('refreshing what an action earned', () => {

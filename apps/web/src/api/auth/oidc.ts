@@ -1,11 +1,11 @@
 import type { DataOf } from '@pixelhall/contract';
 import { routes } from '@pixelhall/contract/routes';
 import * as oauth from 'oauth4webapi';
-import { ApiError, request } from '../api/client';
-import { providersQuery } from '../api/queries/auth';
-import { queryClient } from '../api/query-client';
-import { signIn } from '../app/session';
-import i18n from '../i18n';
+import i18n from '../../i18n';
+import { ApiError, request } from '../client';
+import { providersQuery } from '../queries/auth';
+import { queryClient } from '../query-client';
+import { signIn } from '../session';
 import { type PendingSignIn, savePending, takePending } from './pending';
 
 export type Provider = DataOf<typeof routes.auth.thirdProviders>['list'][number];

@@ -2,8 +2,8 @@ import { Dialog, List, Popup } from 'antd-mobile';
 import { EditSOutline, PlayOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOverlayStyle } from '../ui/overlay';
-import { useNavigate } from './navigation';
+import { useNavigate } from '../core/navigation';
+import { useOverlayStyle } from '../core/overlay';
 
 /**
  * The new-post button's choices: POST (to /note) or Game, which always shows the level-21

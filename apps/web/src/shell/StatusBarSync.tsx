@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
+import { useLocation } from '../core/hash-router';
+import { callHost } from '../core/host-call';
+import { matchRoute } from '../core/route-match';
 import type { StatusBarStyle } from '../host/protocol';
 import { type Theme, useEffectiveTheme } from '../state/preferences';
-import { useLocation } from './hash-router';
-import { callHost } from './host-call';
-import { matchRoute } from './route-match';
 
 const BAR: Record<Theme, Pick<StatusBarStyle, 'color' | 'background'>> = {
   light: { color: '#000000', background: '#f4f4fa' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../routes';
+import { ROUTES } from '../shell/routes';
 import { loginPathFor, matchPath, matchRoute } from './route-match';
 
 const SPEC_LOGIN_ME = [

@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
+import { listenForProgress } from '../api/progress-refresh';
+import { useLocation } from '../core/hash-router';
+import { matchRoute } from '../core/route-match';
 import i18n, { showLocale } from '../i18n';
 import { useEffectiveTheme, usePreferences } from '../state/preferences';
 import { useSession } from '../state/session';
 import { RewardCelebration } from '../ui/rewards/RewardCelebration';
-import { useLocation } from './hash-router';
 import { MineButton } from './MineButton';
 import { NewPostButton } from './NewPostButton';
 import { useOnlineHeartbeat } from './online-heartbeat';
-import { listenForProgress } from './progress-refresh';
 import { RouteHost } from './RouteHost';
-import { matchRoute } from './route-match';
 import { StatusBarSync } from './StatusBarSync';
 import { startUp } from './startup';
 import { TabBar } from './TabBar';
