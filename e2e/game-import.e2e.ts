@@ -132,7 +132,7 @@ function expectImportedAsGenerated(
   for (const [p, name] of Object.entries(rom.names)) {
     const game = byPath[p]!;
     expect(game.gameName, p).toBe(name);
-    // Spec §3: the cover is the emulator's icon, matched or not.
+    // The cover is the emulator's icon, matched or not (docs/product/games-library-and-player.md#rom-import).
     expect(game.coverImage, p).toBe(icons[game.emuName]);
     expect(game.storage, p).toBe(storage);
   }

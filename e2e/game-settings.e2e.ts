@@ -90,7 +90,7 @@ describe('feedback', () => {
     expect(String(rows[0]!.device_name)).toMatch(/^Chrome on /);
   });
 
-  it('refuses bad input with the translated §5 messages and sends nothing', async () => {
+  it('refuses bad input with the translated validation messages and sends nothing', async () => {
     const member = await memberWithEmail('Typo');
     await context.addInitScript((locale) => {
       localStorage.setItem('pixelhall.preferences', JSON.stringify({ state: { locale }, version: 1 }));

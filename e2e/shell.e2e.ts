@@ -110,7 +110,7 @@ describe('status bar', () => {
     await expectScreenOnPage(page, 'home');
     await page.waitForFunction(() => document.documentElement.dataset.statusBar === 'light');
     expect(await page.getAttribute('meta[name="theme-color"]', 'content')).toBe('#f4f4fa');
-    // /me has a dark status-bar theme and a hidden status bar (spec §2).
+    // /me has a dark status-bar theme and a hidden status bar (docs/product/app-shell-and-settings.md#routes).
     await page.locator('.tab-bar').getByText('Me', { exact: true }).click();
     await page.waitForFunction(() => document.documentElement.dataset.statusBar === 'hidden');
     expect(await page.getAttribute('meta[name="theme-color"]', 'content')).toBe('#0e0f1a');

@@ -28,7 +28,7 @@ export function phoneContext(browser: Browser, options: { locale?: string } = {}
   });
 }
 
-/** Waits for a screen's root by its route name (DESIGN.md: `data-screen`). */
+/** Waits for a screen's root by its route name (`data-screen`, docs/product/app-shell-and-settings.md#routes). */
 export async function expectScreenOnPage(page: Page, name: string): Promise<void> {
   await page
     .locator(`[data-screen="${name}"]:visible`)

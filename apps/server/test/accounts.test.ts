@@ -59,7 +59,7 @@ const login = (username: string, password: string, options: CallOptions = fresh(
 
 const whoAmI = async (token: string) => (await call(t.app, getUser, {}, { token })).body;
 
-/** The §5 messages each credentials form shows, field by field. */
+/** The validation messages each credentials form shows, field by field (docs/product/limits-and-errors.md#validation-messages). */
 const CREDENTIAL_RULES: [string, Record<string, unknown>, string][] = [
   ['an empty user name', { username: '' }, 'Please enter your user name'],
   ['a blank user name', { username: '   ' }, 'Please enter your user name'],

@@ -554,7 +554,7 @@ const paletteGates: LevelGate[] = (
     })),
 );
 
-/** Game creation (level 21, spec §6) has no endpoint: the app only shows its notice. */
+/** Game creation (level 21, docs/product/profiles-and-levels.md#level-gates) has no endpoint: the app only shows its notice. */
 const levelGates: LevelGate[] = [
   { name: 'new/bet', level: LEVEL_BET, attempt: placeBet, refused: 'errors.level_required' },
   {

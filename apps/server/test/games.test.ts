@@ -457,7 +457,7 @@ describe('feedback/submit', () => {
     expect(row).toMatchObject({ device_name: 'Pixel 8', email: 'me@example.com' });
   });
 
-  it('answers the §5 messages', async () => {
+  it('answers the validation messages', async () => {
     const { token } = await t.make.member();
     const blank = await call(t.app, g.feedbackSubmit, { ...ok, problem: '  ' }, { token });
     expect(blank.body).toMatchObject({ code: 0, msg: 'Please enter complete content' });

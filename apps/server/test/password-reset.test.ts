@@ -205,7 +205,7 @@ describe('password reset by e-mail', () => {
     expect((await call(t.app, sendMail, { email: 'probe11@example.org' }, client)).status).toBe(200);
   });
 
-  it('checks the payload with the §5 messages', async () => {
+  it('checks the payload with the validation messages', async () => {
     expect((await call(t.app, sendMail, { email: 'not-an-address' }, from())).body.msg).toBe(
       'The email format is incorrect',
     );

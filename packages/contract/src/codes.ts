@@ -1,4 +1,4 @@
-/** Response codes of the main API (`/api`), spec §8. */
+/** Response codes of the main API (`/api`): docs/product/limits-and-errors.md#response-codes. */
 export const MainCode = {
   Success: 1,
   Fail: 0,
@@ -7,7 +7,7 @@ export const MainCode = {
 } as const;
 export type MainCode = (typeof MainCode)[keyof typeof MainCode];
 
-/** Response codes of the game service (`/game-api`), spec §8. */
+/** Response codes of the game service (`/game-api`): docs/product/limits-and-errors.md#response-codes. */
 export const GameCode = {
   Success: 1,
   Fail: 0,

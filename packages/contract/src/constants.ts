@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { OPTION_SCHEMAS, OptionName } from './api/options';
 
 /**
- * Business constants and limits of spec §9. Server rules, form validators and UI timings read
+ * Business constants and limits (docs/product/limits-and-errors.md#limits). Server rules, form validators and UI timings read
  * them from here so that a limit changes in one place.
  */
 
@@ -18,7 +18,7 @@ export const PASSWORD_MIN = 8;
 /** Upper limit of a bet amount ("Upper limit 999,999"). */
 export const BET_AMOUNT_MAX = 999_999;
 
-/** Upper limit of a paid-view price; the spec says it likely shares the bet limit. */
+/** Upper limit of a paid-view price: the bet limit, shared with the same message. */
 export const PAID_PRICE_MAX = 999_999;
 
 /** Share of a paid post's price the platform keeps (its own ledger row); the author gets the rest. */
@@ -90,7 +90,7 @@ export const POPUP_Z_INDEX_BASE = 2000;
 /** Relative times ("3 days ago") are used up to this many days, then a calendar date. */
 export const RELATIVE_TIME_MAX_DAYS = 30;
 
-/** The kinds of home tab (spec §3 "Home tab: id, name, topic_type"). */
+/** The kinds of home tab (id, name, topic_type: docs/product/posts-and-feeds.md#home-tabs). */
 export const TOPIC_TYPE = {
   /** A category of topics; the synthetic YOURS tab (id 0) is one too. */
   topics: 1,

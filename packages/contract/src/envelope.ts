@@ -25,7 +25,7 @@ export function isEnvelope(value: unknown): value is Envelope {
   );
 }
 
-/** Spec §8: a success message of "OK" or "SUCCESS" (any case) is not toasted. */
+/** A success message of "OK" or "SUCCESS" (any case) is not toasted (docs/product/limits-and-errors.md#how-the-app-treats-answers). */
 export function isSilentSuccessMessage(msg: string | undefined | null): boolean {
   if (!msg) return true;
   const upper = msg.trim().toUpperCase();

@@ -1,4 +1,4 @@
-/** Request headers every client sends (DESIGN.md, spec §7). */
+/** Request headers every client sends (docs/product/calls-and-host.md#headers). */
 export const Header = {
   Authorization: 'authorization',
   DeviceType: 'x-device-type',
@@ -8,7 +8,7 @@ export const Header = {
 
 export type DeviceType = 'iphone' | 'android_new';
 
-/** Spec §7: "iphone if the device name contains iPad or iPhone, else android_new". */
+/** "iphone" if the device name contains iPad or iPhone, else "android_new" (docs/product/calls-and-host.md#headers). */
 export function deviceTypeFor(deviceName: string | undefined | null): DeviceType {
   return deviceName && /iPad|iPhone/.test(deviceName) ? 'iphone' : 'android_new';
 }

@@ -1,4 +1,4 @@
-/** Interface languages (spec §1); en-US is the default and has id 0 (spec §3). */
+/** Interface languages; en-US is the default and has id 0 (docs/product/i18n.md#languages). */
 export const LOCALES = [
   { id: 0, value: 'en-US', text: 'English' },
   { id: 1, value: 'es-ES', text: 'Español' },

@@ -7,8 +7,8 @@ import ptBR from './messages/pt-BR.json';
 import ptPT from './messages/pt-PT.json';
 
 /**
- * Messages the server and the app both show (errors, §5 validation, §8 messages). en-US is the
- * spec's English word for word; the other locales are translations with the same keys.
+ * Messages the server and the app both show (errors, validation and user messages: docs/product/limits-and-errors.md). en-US is the
+ * product's original English word for word; the other locales are translations with the same keys.
  */
 export type Messages = typeof enUS;
 

@@ -3,7 +3,7 @@ import { BET_AMOUNT_MAX, PASSWORD_MIN, POST_TEXT_MAX, UPLOAD_MAX_BYTES } from '.
 import type { MessageKey } from './messages';
 
 /**
- * Validators of spec §5. Each returns null when the value is valid, otherwise the message key of
+ * Validators (docs/product/limits-and-errors.md#validation-messages). Each returns null when the value is valid, otherwise the message key of
  * the first rule it breaks, so forms and the server show the same words in every locale.
  */
 export type ValidationResult = MessageKey | null;

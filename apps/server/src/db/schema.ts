@@ -72,7 +72,7 @@ export interface UsersTable {
   signature: Generated<string>;
   avatar: Generated<string>;
   level: Generated<number>;
-  /** Balances change only through the ledger (DESIGN.md), never by a plain update. */
+  /** Balances change only through the ledger (docs/product/economy.md#ledger), never by a plain update. */
   gold: Generated<number>;
   diamonds: Generated<number>;
   /** Argon2id; null for visitors and third-party-only members. */

@@ -53,7 +53,7 @@ export interface RequestOptions {
   bearer?: string;
 }
 
-/** Calls a contract endpoint the way spec §7–8 say: headers, envelope, toasts and dialogs. */
+/** Calls a contract endpoint with the headers, envelope, toasts and dialogs of docs/product/calls-and-host.md and docs/product/limits-and-errors.md#how-the-app-treats-answers. */
 export async function request<E extends EndpointDef>(
   def: E,
   payload?: PayloadOf<E>,
@@ -73,7 +73,7 @@ export interface UploadOptions extends RequestOptions {
   onProgress?: (sent: number, total: number) => void;
 }
 
-/** Sends multipart form data to an upload-host endpoint (spec §7), with a loading indicator. */
+/** Sends multipart form data to an upload-host endpoint (docs/product/calls-and-host.md#uploads), with a loading indicator. */
 export async function upload<E extends EndpointDef>(
   def: E,
   fields: Record<string, string | Blob>,

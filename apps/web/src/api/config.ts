@@ -2,7 +2,7 @@ import type { ApiBase } from '@pixelhall/contract';
 import { BASE_PREFIX } from '@pixelhall/contract';
 
 /**
- * The three bases (DESIGN.md). Same-origin paths by default; a native shell or a split
+ * The three bases (docs/product/calls-and-host.md#bases). Same-origin paths by default; a native shell or a split
  * deployment sets VITE_API_BASE, VITE_GAME_API_BASE and VITE_UPLOAD_BASE at build time.
  */
 const BASES: Record<ApiBase, string> = {

@@ -1,4 +1,4 @@
-/** GET and DELETE variants send the payload as query parameters (spec §7); arrays repeat the key. */
+/** GET and DELETE variants send the payload as query parameters (docs/product/calls-and-host.md#methods); arrays repeat the key. */
 export function toQuery(payload: unknown): string {
   if (!payload || typeof payload !== 'object') return '';
   const params = new URLSearchParams();

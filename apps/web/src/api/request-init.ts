@@ -9,7 +9,7 @@ export interface RequestInitFor {
 }
 
 /**
- * The URL, headers and body of a call (spec §7): POST carries the payload as JSON, GET and
+ * The URL, headers and body of a call (docs/product/calls-and-host.md): POST carries the payload as JSON, GET and
  * DELETE as query parameters. The API client and the entry's early requests build calls here,
  * so a request sent before the app has loaded is the very one the app would send.
  */

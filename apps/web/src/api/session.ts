@@ -6,7 +6,7 @@ import { userKeys } from './queries/keys';
 import { latestNewsQuery } from './queries/news';
 import { queryClient } from './query-client';
 
-/** Caches that belong to whoever was signed in (spec §4 clears home and post caches on a change). */
+/** Caches that belong to whoever was signed in (docs/product/accounts-and-sessions.md#session-transitions). */
 const PER_MEMBER_QUERIES = [
   ['me'],
   ['home'],
@@ -31,7 +31,7 @@ function clearMemberCaches(): void {
   for (const queryKey of PER_MEMBER_QUERIES) queryClient.removeQueries({ queryKey });
 }
 
-/** Logged out → logged in, on register, log-in or third-party log-in (spec §4). */
+/** Logged out → logged in, on register, log-in or third-party log-in (docs/product/accounts-and-sessions.md#session-transitions). */
 export function signIn(token: string, user: User): void {
   clearMemberCaches();
   useSession.getState().setToken(token);

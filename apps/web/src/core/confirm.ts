@@ -4,7 +4,7 @@ import { onAppEvent } from './events';
 import { nextOverlayZIndex, overlayStyle } from './overlay';
 
 /**
- * Asks before something that is hard to undo (spec §8: unfollowing, blacklisting, deleting).
+ * Asks before something that is hard to undo (unfollowing, blacklisting, deleting: docs/product/limits-and-errors.md#confirmations).
  * Resolves true to go ahead. Leaving the screen (back) closes the question unanswered, so it
  * never lingers over the next screen.
  */

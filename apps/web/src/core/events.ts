@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * The app-wide events of spec §4. A screen that changes something others show (a like, a
+ * The app-wide events (docs/product/posts-and-feeds.md#app-wide-events). A screen that changes something others show (a like, a
  * follow …) emits the event with the server's answer; every mounted screen, kept-alive ones
  * included, listens and updates its own copy at once.
  */

@@ -25,7 +25,7 @@ export function showInfoToast(content: string): void {
 let loadingCount = 0;
 
 /**
- * The loading toast has no timeout and blocks clicks (spec §9) until every call that asked for
+ * The loading toast has no timeout and blocks clicks (docs/product/app-shell-and-settings.md#overlays-and-toasts) until every call that asked for
  * it has finished; returns the function that ends this call's share.
  */
 export function showLoading(content?: string): () => void {

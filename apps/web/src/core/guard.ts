@@ -13,7 +13,7 @@ export interface GuardedTarget {
 }
 
 /**
- * The guarded click of spec §6: a visitor sees "The user is not logged in" and goes to /login;
+ * The guarded click (docs/product/accounts-and-sessions.md#guarded-actions): a visitor sees "The user is not logged in" and goes to /login;
  * a member runs the action and/or navigates (replacing history when so set).
  */
 export function useGuard(): (target: GuardedTarget) => boolean {

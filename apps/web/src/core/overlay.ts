@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 
 let top = POPUP_Z_INDEX_BASE;
 
-/** The next layer: overlays opened later sit above earlier ones, from z-index 2000 (spec §9). */
+/** The next layer: overlays opened later sit above earlier ones, from z-index 2000 (docs/product/app-shell-and-settings.md#overlays-and-toasts). */
 export function nextOverlayZIndex(): number {
   top += 1;
   return top;

@@ -27,7 +27,7 @@ const SPEC_OPEN_ME = [
   'game',
   'about',
 ];
-/** Members-only pages the feature issues added beyond spec §2's table (bets, wallet, props shop). */
+/** Members-only pages the feature issues added to the product's routes (bets, wallet, props shop; docs/product/app-shell-and-settings.md#routes). */
 const ADDED_LOGIN_ME = ['bets', 'wallet', 'props'];
 /** Open pages added beyond the table: the open-source licences, reached from About. */
 const ADDED_OPEN_ME = ['about/licences'];
@@ -69,7 +69,7 @@ const SPEC_OTHER = [
 ];
 
 describe('the route table', () => {
-  it('holds every route of spec §2 once, with unique names', () => {
+  it('holds every route of the product once, with unique names', () => {
     const paths = ROUTES.map((r) => r.path);
     const expected = [
       ...SPEC_OTHER,
@@ -86,7 +86,7 @@ describe('the route table', () => {
       expect(matchRoute(`/me/${p}`).route.login, p).toBeFalsy();
   });
 
-  it('carries the flags of spec §2', () => {
+  it('carries the flags of the product routes', () => {
     const home = matchRoute('/home').route;
     expect(home).toMatchObject({ keepAlive: true, showMine: true, showTabBar: true, tabBar: true });
     expect(matchRoute('/me').route).toMatchObject({

@@ -19,7 +19,7 @@ function followArchivePushes(): void {
 }
 
 /**
- * The local archives on this device (spec §3), every game's or one ROM's, kept current by the
+ * The local archives on this device (docs/product/archives-and-saves.md#local-saves), every game's or one ROM's, kept current by the
  * host's `archiveList` push (a slot saved in the player, downloaded from the cloud, removed).
  */
 export function useLocalArchives(romMd5?: string): { list: LocalArchive[]; ready: boolean } {

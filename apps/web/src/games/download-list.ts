@@ -2,7 +2,7 @@ import type { DataOf, Game } from '@pixelhall/contract';
 import type { routes } from '@pixelhall/contract/routes';
 import type { DownloadProgress, LocalGame } from '../host/game-protocol';
 
-/** An emulator of `home/conditionOpt` (spec §3 "Emulator option"). */
+/** An emulator of `home/conditionOpt` (docs/product/games-library-and-player.md#catalogue). */
 export type EmulatorOption = DataOf<typeof routes.games.conditionOpt>['emulator_type'][number];
 
 /** A push only carries the moving parts; merging it keeps the rest of the entry. */

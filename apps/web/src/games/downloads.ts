@@ -13,7 +13,7 @@ import { coreNameFor, type EmulatorOption, mergeProgress, newestFirst } from './
 import { gameHost, gameHostPushes } from './host-calls';
 
 /**
- * The device's download list (spec §3 "Local game") for every screen: loaded from the host's
+ * The device's download list (docs/product/games-library-and-player.md#downloads) for every screen: loaded from the host's
  * `getGameRomList` on first use and kept live by its `progress` pushes.
  */
 interface DownloadsState {

@@ -4,7 +4,7 @@ import type { ImportedGame, ImportGamesResult, ImportProgress, LocalGames } from
 import { gameHost, gameHostPushes } from './host-calls';
 
 /**
- * The imported ROMs (spec §3 "Imported local game") and the ROM directory for every screen:
+ * The imported ROMs (docs/product/games-library-and-player.md#rom-import) and the ROM directory for every screen:
  * loaded from the host's `getLocalGames` on first use, refreshed when an import ends, and the
  * import's live progress from its `importProgress` pushes.
  */

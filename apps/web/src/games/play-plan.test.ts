@@ -36,7 +36,7 @@ const imported: ImportedGame = {
   storage: 'handle',
 };
 
-describe('planPlay (spec §8)', () => {
+describe('planPlay (the play messages)', () => {
   it('plays a catalogue game from its finished download, with the download’s core', () => {
     expect(planPlay({ game }, { local: local('downloaded'), imported: null })).toEqual({
       kind: 'start',

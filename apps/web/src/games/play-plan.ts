@@ -6,7 +6,7 @@ export type PlayTarget = ({ game: Game } | { local: LocalGame } | { imported: Im
   slot?: number;
 };
 
-/** The outcome of spec §8's rules for a play request: a message, or the game to start. */
+/** The outcome of the play rules (docs/product/games-library-and-player.md#playing-a-game): a message, or the game to start. */
 export type PlayPlan =
   | {
       kind: 'message';
@@ -34,7 +34,7 @@ const fromImported = (rom: ImportedGame): Omit<StartGameRequest, 'slot'> => ({
 });
 
 /**
- * Spec §8: a catalogue game plays its finished download (or an imported copy of the same ROM);
+ * docs/product/games-library-and-player.md#playing-a-game: a catalogue game plays its finished download (or an imported copy of the same ROM);
  * one still downloading says to wait; otherwise "download first" — or, when a saved slot was to be
  * loaded, "you have not downloaded this game rom".
  */

@@ -22,7 +22,7 @@ async function findOnDevice(game: Game): Promise<{ local: LocalGame | null; impo
 }
 
 /**
- * Plays a game (spec §4): starts it through the host, moves it to the front of the recent games,
+ * Plays a game (docs/product/games-library-and-player.md#playing-a-game): starts it through the host, moves it to the front of the recent games,
  * and records the play for a catalogue game. A failed start has already shown its toast.
  */
 export async function playGame(target: PlayTarget): Promise<void> {

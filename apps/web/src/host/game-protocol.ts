@@ -1,17 +1,17 @@
 /**
- * The payloads, replies and pushes of the game calls of spec §7 "Native host calls": downloads,
+ * The payloads, replies and pushes of the game calls of the host (docs/product/calls-and-host.md#host-calls): downloads,
  * ROM import, play and save archives. The web host and a native shell answer them alike; the app
  * reaches them only through `games/host-calls.ts`.
  */
 
 /**
- * Spec §4 "Download": not-started → downloading → paused (speed reset to 0) → resumed back to
+ * docs/product/games-library-and-player.md#download-states: not-started → downloading → paused (speed reset to 0) → resumed back to
  * not-started (queued) → downloading …, until downloaded; failed when the network or the storage
  * gives up (resume retries it). Removed entries leave the list.
  */
 export type DownloadStatus = 'not-started' | 'downloading' | 'paused' | 'downloaded' | 'failed';
 
-/** Spec §3 "Local game (native host)": a catalogue game downloaded (or downloading) on this device. */
+/** docs/product/games-library-and-player.md#downloads: a catalogue game downloaded (or downloading) on this device. */
 export interface LocalGame {
   gameId: number;
   romMd5: string;
@@ -87,7 +87,7 @@ export interface GameRomList {
 export type GameRomInfoRequest = { gameId: number } | { romMd5: string };
 
 /**
- * Spec §3 "Imported local game": a ROM file found in the member's ROM directory. The cover is
+ * docs/product/games-library-and-player.md#rom-import: a ROM file found in the member's ROM directory. The cover is
  * the emulator's `icon_url_text`; a file that matches a catalogue game carries its id and name.
  */
 export interface ImportedGame {
@@ -176,7 +176,7 @@ export interface StartGameRequest {
   slot?: number;
 }
 
-/** Spec §3 "Local archive": one save-state slot on this device. */
+/** One save-state slot on this device (docs/product/archives-and-saves.md#local-saves). */
 export interface LocalArchiveSlot {
   slot: number;
   path: string;
@@ -193,7 +193,7 @@ export interface LocalArchiveSlot {
   cloudVersionId: number | null;
 }
 
-/** Spec §3 "Local archive": a game's slots on this device, and its battery save if it has one. */
+/** docs/product/archives-and-saves.md#local-saves: a game's slots on this device, and its battery save if it has one. */
 export interface LocalArchive {
   gameId: number | null;
   romMd5: string;

@@ -11,7 +11,7 @@ export interface HostWiring {
 }
 
 /**
- * The game calls of the web host (spec §7): downloads, ROM import, the emulator and save
+ * The game calls of the web host (docs/product/calls-and-host.md#host-calls): downloads, ROM import, the emulator and save
  * archives. Each feature registers its own calls; their heavy parts load on first use.
  */
 export function registerGameCalls(wiring: HostWiring): void {

@@ -12,7 +12,7 @@ const RING_RADIUS = 26;
 const RING_LENGTH = 2 * Math.PI * RING_RADIUS;
 
 /**
- * The mining cycle's bar while the button is on screen (spec §4); stops when it goes and while
+ * The mining cycle's bar while the button is on screen (docs/product/tasks-achievements-mining.md#mining-bar); stops when it goes and while
  * the page is hidden, and starts again with a poll, so the bar resumes at the server's time.
  */
 function useMiningBar(enabled: boolean): MiningBar {

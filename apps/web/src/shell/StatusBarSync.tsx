@@ -10,7 +10,7 @@ const BAR: Record<Theme, Pick<StatusBarStyle, 'color' | 'background'>> = {
   dark: { color: '#ffffff', background: '#0e0f1a' },
 };
 
-/** On every route change the status bar follows the route's theme, else the app theme (spec §2). */
+/** On every route change the status bar follows the route's theme, else the app theme (docs/product/app-shell-and-settings.md#status-bar). */
 export function StatusBarSync() {
   const { pathname } = useLocation();
   const appTheme = useEffectiveTheme();

@@ -8,7 +8,7 @@ export interface CycleTime {
 }
 
 /**
- * The mine button's bar (spec §4): `waiting` while there is no cycle to show (time 0, or the
+ * The mine button's bar (docs/product/tasks-achievements-mining.md#mining-bar): `waiting` while there is no cycle to show (time 0, or the
  * answer has not come), `running` while it ticks, `full` once it reached the end.
  */
 export type MiningBar =

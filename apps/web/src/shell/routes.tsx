@@ -1,7 +1,7 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 export interface RouteDef {
-  /** The route name of spec §2; also the screen root's `data-screen`. */
+  /** The route name (docs/product/app-shell-and-settings.md#routes); also the screen root's `data-screen`. */
   name: string;
   /** A React Router pattern; matched exactly, first match wins. */
   path: string;
@@ -16,7 +16,7 @@ export interface RouteDef {
   statusBarTheme?: 'dark' | 'light';
   /** The floating mine button (when the server option is on). */
   showMine?: boolean;
-  /** The floating new-post button (spec's showTabBas). */
+  /** The floating new-post button (docs/product/posts-and-feeds.md#new-post-button). */
   showTabBar?: boolean;
   /** The bottom tab bar: Home, Game, Me. */
   tabBar?: boolean;
@@ -70,7 +70,7 @@ const me = (name: string, login: boolean, screen?: RouteDef['screen']): RouteDef
 });
 
 /**
- * Every route of spec §2 with its flags. Feature issues give their routes a `screen` here; the
+ * Every route with its flags (docs/product/app-shell-and-settings.md#routes). Feature issues give their routes a `screen` here; the
  * login guard, keep-alive, status bar and floating buttons all read this one table.
  */
 export const ROUTES: RouteDef[] = [
@@ -141,7 +141,7 @@ export const ROUTES: RouteDef[] = [
     showTabBar: true,
     tabBar: true,
   },
-  // Writing needs an account; the spec's table leaves these unmarked, the server enforces it anyway.
+  // Writing needs an account; the server enforces it anyway.
   { name: 'note', path: '/note', login: true, screen: NoteScreen },
   { name: 'note-topic', path: '/note/topic', login: true, screen: NoteTopicScreen },
   {
@@ -186,9 +186,9 @@ export const ROUTES: RouteDef[] = [
   ),
   me('comment', true, MyCommentsScreen),
   me('blacklist', true, BlacklistScreen),
-  // Not in spec §2's table: the bets screens (list, place a bet) need a route of their own.
+  // Added by this project: the bets screens (list, place a bet) need a route of their own.
   me('bets', true, BetsScreen),
-  // Not in the spec's table: the wallet (balances, exchange, history) and the props shop.
+  // Added by this project: the wallet (balances, exchange, history) and the props shop.
   me('wallet', true, WalletScreen),
   me('props', true, PropsScreen),
   me('achievement/details', false, AchievementDetailScreen),
@@ -215,7 +215,7 @@ export const ROUTES: RouteDef[] = [
     lazy(() => import('../screens/my-games/MyGamesScreen')),
   ),
   me('about', false, AboutScreen),
-  // Not in the spec's table: the open-source licences of what the server hands to browsers.
+  // Added by this project: the open-source licences of what the server hands to browsers.
   me(
     'about/licences',
     false,

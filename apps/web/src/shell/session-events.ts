@@ -10,7 +10,7 @@ let expiryTimer: ReturnType<typeof setTimeout> | null = null;
 
 /**
  * Several calls usually fail together when a token expires; after a 300 ms debounce the member
- * sees one "The user is not logged in" dialog, and the token is cleared either way (spec §8).
+ * sees one "The user is not logged in" dialog, and the token is cleared either way (docs/product/limits-and-errors.md#how-the-app-treats-answers).
  */
 export function onSessionExpired(): void {
   if (expiryTimer) clearTimeout(expiryTimer);

@@ -16,7 +16,7 @@ const FALLBACK_SYSTEM: SystemInfo = { androidVersion: '', deviceName: '', top: 0
 const FALLBACK_APPLICATION: ApplicationInfo = { version: CLIENT_VERSION, platform: 'web' };
 
 /**
- * The start-up routine of spec §7: system info and application info from the host, then the
+ * The start-up routine (docs/product/calls-and-host.md#start-up): system info and application info from the host, then the
  * current member and the daily start-up call (`start/up`, type 1, authLogin true). A member
  * who signs in later in the run gets the start-up call then.
  */

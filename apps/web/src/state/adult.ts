@@ -8,7 +8,7 @@ interface AdultState {
   confirm(): void;
 }
 
-/** The answer to the adult question (spec §4), remembered on the device and sent as `adult_confirmed`. */
+/** The answer to the adult question (docs/product/posts-and-feeds.md#adult-topics), remembered on the device and sent as `adult_confirmed`. */
 export const useAdultConfirmation = create<AdultState>()(
   persist(
     (set) => ({

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { persisted } from './persisted';
 
-/** Spec §2 /me/setting/game "emulator settings": how games play on this device. */
+/** /me/setting/game's emulator settings: how games play on this device (docs/product/games-library-and-player.md#emulator-settings). */
 export interface EmulatorSettings {
   /** The on-screen pad: on touch screens only (auto), always, or never. */
   virtualPad: 'auto' | 'on' | 'off';

@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { persisted } from './persisted';
 
-/** The next hot index: 0 → 1 → … → 9 → 0 (spec §4, HOT_INDEX_MODULUS). */
+/** The next hot index: 0 → 1 → … → 9 → 0 (HOT_INDEX_MODULUS, docs/product/search.md#hot-index). */
 export function nextHotIndex(index: number): number {
   const whole = Number.isInteger(index) ? index : 0;
   return (((whole + 1) % HOT_INDEX_MODULUS) + HOT_INDEX_MODULUS) % HOT_INDEX_MODULUS;
@@ -30,7 +30,7 @@ interface HotIndexState {
 }
 
 /**
- * The hot index (spec §3 client-persisted): advanced each time the search screen opens and by
+ * The hot index, kept on the device (docs/product/search.md#hot-index): advanced each time the search screen opens and by
  * "another batch", so each visit shows the next batch of trending searches.
  */
 export const useHotIndex = create<HotIndexState>()(

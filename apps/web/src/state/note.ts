@@ -4,7 +4,7 @@ import { persist } from 'zustand/middleware';
 import { persisted } from './persisted';
 import { usePreferences } from './preferences';
 
-/** The topic a new post goes to: the spec's persisted "note topic info". */
+/** The topic a new post goes to, kept on the device (docs/product/posts-and-feeds.md#writing-a-post). */
 export type NoteTopic = Pick<Topic, 'id' | 'name' | 'icon' | 'min_age' | 'min_level'>;
 
 /** What the member typed and picked on /note; files are not kept (a File does not survive a reload). */

@@ -6,11 +6,11 @@ import { persisted } from './persisted';
 export type Theme = 'dark' | 'light';
 
 interface PreferencesState {
-  /** Persisted as text, value and id (spec §3); en-US, id 0 by default. */
+  /** Persisted as text, value and id; en-US, id 0 by default (docs/product/i18n.md#languages). */
   locale: LocaleOption;
   /** The member's choice; dark by default. */
   theme: Theme;
-  /** The host's application info may force a theme (spec §3); not persisted. */
+  /** The host's application info may force a theme (docs/product/app-shell-and-settings.md#themes); not persisted. */
   forcedTheme: Theme | null;
   /** Settings' upgrade style: the one a new post starts with (an id of color/lists styles). */
   postStyle: string | null;

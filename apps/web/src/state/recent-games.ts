@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { persisted } from './persisted';
 
-/** Spec §9: recent games kept. */
+/** Recent games kept (docs/product/games-library-and-player.md#recent-games). */
 export const RECENT_GAMES_MAX = 20;
 
 /** A game this device played: a catalogue game (gameId) or an imported ROM (gameId null). */
@@ -19,7 +19,7 @@ export interface RecentGame {
 const sameGame = (a: RecentGame, b: RecentGame) => a.gameId === b.gameId && a.romMd5 === b.romMd5;
 
 /**
- * Spec §4 "Recent games": starting a game moves it to the front, removes duplicates by gameId
+ * docs/product/games-library-and-player.md#recent-games: starting a game moves it to the front, removes duplicates by gameId
  * plus romMd5 and keeps RECENT_GAMES_MAX.
  */
 export function addRecentGame(list: readonly RecentGame[], game: RecentGame): RecentGame[] {
@@ -33,7 +33,7 @@ interface RecentGamesState {
   clear(): void;
 }
 
-/** Recent games on this device (spec §3 client-persisted). */
+/** Recent games on this device (docs/product/app-shell-and-settings.md#what-the-device-remembers). */
 export const useRecentGames = create<RecentGamesState>()(
   persist(
     (set) => ({

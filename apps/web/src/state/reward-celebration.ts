@@ -35,7 +35,7 @@ export function hasReward(added: Added): boolean {
 
 /**
  * Shows the reward overlay for what a claim added and keeps the added gold in the session
- * (spec §3). A claim that added nothing (a repeat answered with zeros) is not celebrated.
+ * (docs/product/economy.md#rewards-on-screen). A claim that added nothing (a repeat answered with zeros) is not celebrated.
  */
 export function celebrate(celebration: Celebration): void {
   if (!hasReward(celebration.added)) return;

@@ -6,7 +6,7 @@ import { persisted } from './persisted';
 export const SEARCH_HISTORY_MAX = 20;
 
 /**
- * The history after searching `keyword` (spec §4): newest first, each keyword once — compared
+ * The history after searching `keyword` (docs/product/search.md#search-history): newest first, each keyword once — compared
  * trimmed and case-insensitively, keeping the latest spelling — at most SEARCH_HISTORY_MAX.
  */
 export function addToHistory(history: readonly string[], keyword: string): string[] {
@@ -41,5 +41,5 @@ export function createSearchHistory(name: string) {
   );
 }
 
-/** Past searches on this device (spec §3 client-persisted search history). */
+/** Past searches on this device (docs/product/search.md#search-history). */
 export const useSearchHistory = createSearchHistory('search-history');

@@ -4,10 +4,10 @@ import { persist } from 'zustand/middleware';
 import { persisted } from './persisted';
 
 interface SessionState {
-  /** The bearer token; persisted (spec §3). */
+  /** The bearer token; persisted (docs/product/app-shell-and-settings.md#what-the-device-remembers). */
   token: string | null;
   user: User | null;
-  /** Gold the latest reward added (spec §3 "added-gold amount"), for the app to celebrate. */
+  /** Gold the latest reward added (the "added-gold amount", docs/product/economy.md#rewards-on-screen), for the app to celebrate. */
   addedGold: number;
   setToken(token: string | null): void;
   setUser(user: User | null): void;

@@ -35,7 +35,7 @@ import './image-preview.css';
 export interface ImagePreviewOptions {
   /** Full addresses of the pictures, in order. */
   images: string[];
-  /** The picture shown first (spec §9: optional start index). */
+  /** The picture shown first (docs/product/app-shell-and-settings.md#picture-viewer). */
   startIndex?: number;
   /** Whether turning past the last picture comes back to the first (and the other way). */
   loop?: boolean;
@@ -46,7 +46,7 @@ export interface ImagePreviewHandle {
 }
 
 /**
- * Opens the full-screen picture viewer of spec §9 above everything open so far: pinch, wheel
+ * Opens the full-screen picture viewer (docs/product/app-shell-and-settings.md#picture-viewer) above everything open so far: pinch, wheel
  * or double tap to zoom (1/3× to 3×), drag to pan when zoomed, swipe to turn. A single tap,
  * Escape, the close button or going back closes it.
  */

@@ -15,7 +15,7 @@ export function ImagePlaceholder() {
   );
 }
 
-/** The error image of spec §8: a cracked frame in place of an image that failed to load. */
+/** The error image (docs/product/limits-and-errors.md#how-the-app-treats-answers): a cracked frame in place of an image that failed to load. */
 export function ImageError() {
   return (
     <span className="media-state media-state--error">
@@ -28,7 +28,7 @@ export function ImageError() {
 }
 
 /**
- * An image that loads when it scrolls into view (root margin 0, threshold 0, spec §9), with the
+ * An image that loads when it scrolls into view (root margin 0, threshold 0: docs/product/app-shell-and-settings.md#lazy-images), with the
  * placeholder until then and the error image if it fails. Upload-host paths resolve against
  * the upload host.
  */

@@ -3,7 +3,7 @@ import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { useRouteEntry } from '../core/route-context';
 
 /**
- * A screen's root: carries `data-screen` with the route name (DESIGN.md) and is the scroll
+ * A screen's root: carries `data-screen` with the route name (docs/product/app-shell-and-settings.md#routes) and is the scroll
  * container. The offset is tracked while scrolling and put back when a kept-alive screen shows
  * again, because a `display: none` box forgets where it was scrolled.
  */

@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 export type FormRule = NonNullable<FormItemProps['rules']>[number];
 
 /**
- * A form rule from a contract validator: the field shows the §5 message in the interface
+ * A form rule from a contract validator: the field shows the validation message (docs/product/limits-and-errors.md#validation-messages) in the interface
  * language, the same words the server would answer.
  */
 export function ruleOf(validate: (value: string) => ValidationResult, t: TFunction): FormRule {

@@ -36,7 +36,7 @@ export const betEvents = endpoint({
   data: listOf(betEventSchema),
 });
 
-/** Spec §4: waiting → in game at the start time → won or lost at settlement (refunded if cancelled). */
+/** Waiting → in game at the start time → won or lost at settlement (refunded if cancelled): docs/product/bets.md#bet-status. */
 export const BET_STATUSES = ['waiting', 'in_game', 'won', 'lost', 'refunded'] as const;
 export type BetStatus = (typeof BET_STATUSES)[number];
 export const BET_FILTERS = ['all', 'in_game', 'won', 'lost', 'waiting'] as const;

@@ -13,7 +13,7 @@ export const requestIdField = z
   .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'errors.invalid_payload' })
   .describe('Idempotency key: a random id the app makes per intended action');
 
-/** What a claim or reward added; the app celebrates it (spec §3, "added-gold amount"). */
+/** What a claim or reward added; the app celebrates it (docs/product/economy.md#rewards-on-screen). */
 export const addedSchema = z.object({
   gold: z.number().int().min(0),
   diamonds: z.number().int().min(0),

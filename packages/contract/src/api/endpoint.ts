@@ -5,7 +5,7 @@ export type HttpMethod = 'POST' | 'GET' | 'DELETE';
 
 /**
  * Who may call an endpoint. `required` answers the expired code without a valid token and the
- * web client never sends it without one (spec §6); `optional` resolves the member when a token
+ * web client never sends it without one (docs/product/calls-and-host.md#access-levels); `optional` resolves the member when a token
  * is given, so answers can be personalised.
  */
 export type EndpointAuth = 'none' | 'optional' | 'required';
@@ -16,7 +16,7 @@ export interface EndpointDef<
   A extends EndpointAuth = EndpointAuth,
 > {
   base: ApiBase;
-  /** The path under its base, exactly as spec §7 names it, e.g. `get/options`. */
+  /** The path under its base, the product's name for the call, e.g. `get/options` (docs/product/calls-and-host.md#bases). */
   path: string;
   /** POST first; GET and DELETE variants take the payload as query parameters. */
   methods: readonly HttpMethod[];

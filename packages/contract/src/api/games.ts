@@ -3,7 +3,7 @@ import { emailField } from '../validators';
 import { idField, integer, listOf, pageQuery, toggleField } from './common';
 import { endpoint } from './endpoint';
 
-/** An emulator (spec §3 "Emulator option"): the app maps ROM files to it by extension. */
+/** An emulator (docs/product/games-library-and-player.md#catalogue): the app maps ROM files to it by extension. */
 export const emulatorSchema = z.object({
   emulator_uid: z.string().describe('Stable key, also the games’ emulator_type (e.g. nes)'),
   emulator_name: z.string(),
@@ -20,8 +20,8 @@ export const gameSchema = z.object({
   description: z.string(),
   icon_image: z.string().describe('Cover image address'),
   platform: z.string(),
-  emulator_type: z.string().describe('The emulator_uid that plays it (spec "simulator")'),
-  genre: z.string().describe('Spec "type": action, puzzle …'),
+  emulator_type: z.string().describe('The emulator_uid that plays it (shown as "simulator")'),
+  genre: z.string().describe('Shown as "type": action, puzzle …'),
   version: z.string(),
   rom_name: z.string(),
   size: z.number().int().describe('ROM size in bytes'),
@@ -39,7 +39,7 @@ export const gameSchema = z.object({
 export type Game = z.output<typeof gameSchema>;
 
 export const GAME_SORTS = ['new', 'hot', 'downloads', 'name'] as const;
-/** Home sections (spec §2): computed from the catalogue's counters, or curated (recommend). */
+/** Home sections (docs/product/games-library-and-player.md#game-hub): computed from the catalogue's counters, or curated (recommend). */
 export const HOME_SECTIONS = ['recommend', 'new_share', 'week_hot', 'historical'] as const;
 export const homeSectionKey = z.enum(HOME_SECTIONS);
 
@@ -308,7 +308,7 @@ export const feedbackSubmit = endpoint({
   base: 'game',
   path: 'feedback/submit',
   auth: 'required',
-  summary: 'Send feedback about the app (spec §3 Feedback)',
+  summary: 'Send feedback about the app',
   payload: z.object({
     device_name: required(FEEDBACK_LIMITS.deviceName),
     device_version: required(FEEDBACK_LIMITS.deviceVersion),

@@ -1,4 +1,4 @@
-/** Grades are named ranges of levels (spec §3); the app translates the name as `grade.<name>`. */
+/** Grades are named ranges of levels (docs/product/profiles-and-levels.md#grades); the app translates the name as `grade.<name>`. */
 export const GRADES = [
   { name: 'novice', min_level: 1 },
   { name: 'player', min_level: 5 },

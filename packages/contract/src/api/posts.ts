@@ -14,7 +14,7 @@ export const FILE_NAME_MAX = 200;
 
 export const postFileSchema = z.object({
   id: z.number().int(),
-  name: z.string().describe('The file name as uploaded; its kind (spec §3) follows from it'),
+  name: z.string().describe('The file name as uploaded; its kind (icon) follows from it'),
   mime: z.string(),
   bytes: z.number().int().min(0),
   is_image: z.boolean(),

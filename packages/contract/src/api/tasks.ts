@@ -19,11 +19,11 @@ export const TASK_ACTIONS = [
 ] as const;
 export type TaskAction = (typeof TASK_ACTIONS)[number];
 
-/** Spec §4: bonus (to do, showing its reward), claimable, complete (claimed), locked (level). */
+/** bonus (to do, showing its reward), claimable, complete (claimed), locked (level): docs/product/tasks-achievements-mining.md#task-states. */
 export const TASK_STATES = ['bonus', 'claimable', 'complete', 'locked'] as const;
 export type TaskState = (typeof TASK_STATES)[number];
 
-/** Spec §4's progress enum. paused: a time task whose clock is not running (no heartbeat). */
+/** The progress enum (docs/product/tasks-achievements-mining.md#task-states). paused: a time task whose clock is not running (no heartbeat). */
 export const TaskProgress = { noStart: 0, done: 1, progress: 2, paused: 3 } as const;
 export type TaskProgress = (typeof TaskProgress)[keyof typeof TaskProgress];
 

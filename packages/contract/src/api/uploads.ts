@@ -16,7 +16,7 @@ export const uploadedFileSchema = z.object({
 export const POST_IMAGE_MAX_SIDE = 2048;
 
 /**
- * Multipart, fields `file` and `app` (spec §7). Both apps take a JPEG, PNG, GIF or WebP, checked
+ * Multipart, fields `file` and `app` (docs/product/calls-and-host.md#uploads). Both apps take a JPEG, PNG, GIF or WebP, checked
  * by content: `app=images` stores a square WebP thumbnail (avatars, topic icons), `app=post_images`
  * a WebP of the whole picture within POST_IMAGE_MAX_SIDE.
  */
@@ -30,7 +30,7 @@ export const uploadFile = endpoint({
 });
 
 /**
- * The big-file upload (spec §7 `upload/big`): the tus 1.0 resumable protocol under
+ * The big-file upload (`upload/big`, docs/product/calls-and-host.md#uploads): the tus 1.0 resumable protocol under
  * `/upload/upload/big`, for any file up to UPLOAD_MAX_BYTES. Send `Authorization` on every
  * request and the metadata `filename`; the last PATCH answers the envelope with `bigUploadSchema`
  * as its data (also in the `Upload-Result` header, base64 JSON).

@@ -1,4 +1,4 @@
-/** English month abbreviations: the spec's date formats use them whatever the locale. */
+/** English month abbreviations: the date formats use them whatever the locale (docs/product/i18n.md#formats). */
 export const MONTHS = [
   'Jan',
   'Feb',

@@ -37,7 +37,7 @@ export function toEvent(event: EventRow, options: OptionRow[], betCount: number,
   };
 }
 
-/** Spec §4: waiting until the start time, then in game, then won or lost at settlement. */
+/** Waiting until the start time, then in game, then won or lost at settlement (docs/product/bets.md#bet-status). */
 export function betStatus(bet: Pick<BetRow, 'result' | 'event_start_at'>, now: number): BetStatus {
   if (bet.result !== 'placed') return bet.result;
   return now < Number(bet.event_start_at) ? 'waiting' : 'in_game';

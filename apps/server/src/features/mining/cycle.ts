@@ -13,7 +13,7 @@ export const NO_CYCLE: CycleTime = { start_time: 0, end_time: 0, time: 0 };
  * `rest_seconds` between them, aligned to the UTC epoch: cycle n runs from n × (cycle + rest) for
  * `cycle_minutes`. Every server process computes the same cycles without sharing any state. In
  * the rest, or while mining is off, the answer is all zeros: the app polls again every 2 s while
- * `time` is 0 (spec §4).
+ * `time` is 0 (docs/product/tasks-achievements-mining.md#mining-bar).
  */
 export function cycleAt(
   now: number,

@@ -9,7 +9,7 @@ import { cycleAt } from './cycle';
 import type { MiningRepo } from './repo';
 
 /**
- * The mining button (spec §1, §4): the cycle the app's bar shows, and the short-lived token the
+ * The mining button (docs/product/tasks-achievements-mining.md#mining): the cycle the app's bar shows, and the short-lived token the
  * external mining page receives in its address. That token is its own random value in
  * `access_grants`, never the session token, so the page (and its logs, its referrers) can do
  * nothing with it but ask `mining/member` who it belongs to, for ten minutes.

@@ -22,7 +22,7 @@ function action(value: string): TaskAction {
   return (TASK_ACTIONS as readonly string[]).includes(value) ? (value as TaskAction) : 'login';
 }
 
-/** The progress enum of spec §4 for a count. */
+/** The progress enum (docs/product/tasks-achievements-mining.md#task-states) for a count. */
 export function progressOf(task: TaskRow, count: number, ctx: TaskContext): TaskProgress {
   const target = Number(task.target);
   if (count >= target) return TaskProgress.done;

@@ -24,7 +24,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const uploadFile = endpoints.uploads.uploadFile;
 
 /**
- * The upload host: `upload/file` (multipart, spec §7), `upload/big` (tus), `download/file` and
+ * The upload host: `upload/file` (multipart, docs/product/calls-and-host.md#uploads), `upload/big` (tus), `download/file` and
  * the stored files. Registered inside the `/upload` plugin, so multipart parsing exists only here.
  */
 export async function uploadsRoutes(

@@ -5,7 +5,7 @@ import type { Currency, DB } from '../../db/schema';
 import { AppError, fail } from '../../http/app-error';
 
 /**
- * The only code that changes a gold or diamond balance (DESIGN.md, Money).
+ * The only code that changes a gold or diamond balance (docs/product/economy.md#ledger).
  *
  * An operation (a claim, purchase, unlock, bet, settlement …) has a key that is unique in
  * `ledger_operations`: its first insert wins, so a request sent twice, or fifty times at once,

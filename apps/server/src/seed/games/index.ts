@@ -13,7 +13,7 @@ import { HOMEBREWS, homebrewRom } from './homebrew';
 
 const DAY = 86_400_000;
 
-/** EmulatorJS system ids and cores (DESIGN.md: the web host plays them with these). */
+/** EmulatorJS system ids and cores (the web host plays them with these; docs/product/games-library-and-player.md#catalogue). */
 export const DEMO_EMULATORS: (Omit<EmulatorDef, 'icon_url_text'> & {
   colors: [number, number];
   badge: string;

@@ -8,7 +8,7 @@ import { FIRST_PAGE, nextPageParam, type PageParam } from './list-pages';
 import { pageFields, usePagedQuery } from './paged-query';
 
 /**
- * The game service's reads and writes (spec §7 game-service paths). Screens share these so a
+ * The game service's reads and writes (docs/product/games-library-and-player.md). Screens share these so a
  * favourite toggled on /rom shows at once on /me/favorite and the game cards.
  */
 export const gameKeys = {
@@ -201,7 +201,7 @@ export function requestGameDownload(id: number) {
   return request(routes.games.downloadGame, { id }, { successToast: false });
 }
 
-/** Records a play. Spec §7: the recent-game-record call has its failure toast disabled. */
+/** Records a play, without a failure toast (docs/product/games-library-and-player.md#playing-a-game). */
 export function recordGamePlay(id: number) {
   return request(routes.games.useGame, { id }, quiet).then(() => {
     void queryClient.invalidateQueries({ queryKey: gameKeys.library });

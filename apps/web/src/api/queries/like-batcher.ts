@@ -17,7 +17,7 @@ interface Pending {
 }
 
 export interface LikeBatcherOptions {
-  /** Taps closer than this are one gesture (spec §9 DOUBLE_TAP_MS). */
+  /** Taps closer than this are one gesture (DOUBLE_TAP_MS, docs/product/posts-and-feeds.md#reading-a-post). */
   delayMs: number;
   /** Sends the explicit state; answers the server's state. */
   send(postId: number, like: boolean): Promise<LikeState>;

@@ -12,7 +12,7 @@ export const newsKeys = {
   list: ['news', 'list'] as const,
 };
 
-/** The unread count and newest item of the member's inbox (spec §3 "latest news"). */
+/** The unread count and newest item of the member's inbox (docs/product/news-inbox.md#latest-news). */
 export const latestNewsQuery = () =>
   queryOptions({
     queryKey: newsKeys.latest,

@@ -2,7 +2,7 @@ import type { Post } from '@pixelhall/contract';
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import { onAppEvent } from '../../core/events';
 
-/** A change to one post that every cached copy must show (spec §4 app-wide events). */
+/** A change to one post that every cached copy must show (docs/product/posts-and-feeds.md#app-wide-events). */
 export type PostChange =
   | {
       kind: 'fields';
@@ -80,7 +80,7 @@ function walk(value: unknown, change: PostChange): unknown {
   return value;
 }
 
-/** Home feeds live under ['home'], every other post list and post under ['posts'] (spec §4 clears both). */
+/** Home feeds live under ['home'], every other post list and post under ['posts'] (a sign-in clears both: docs/product/accounts-and-sessions.md#session-transitions). */
 export const postKeys = {
   all: ['posts'] as const,
   detail: (id: number) => ['posts', 'detail', id] as const,
@@ -104,7 +104,7 @@ export function updatePostCaches(client: QueryClient, change: PostChange): void 
 const synced = new WeakSet<QueryClient>();
 
 /**
- * The app-wide post events (spec §4) reach every cache of `client` at once, so kept-alive
+ * The app-wide post events (docs/product/posts-and-feeds.md#app-wide-events) reach every cache of `client` at once, so kept-alive
  * screens that are hidden show the new counts when they come back. Once per client.
  */
 export function syncPostEvents(client: QueryClient): void {

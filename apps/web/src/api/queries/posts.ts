@@ -92,7 +92,7 @@ const likes = createLikeBatcher({
 /**
  * Like or unlike a post: shows the change at once in every cached copy, sends the explicit
  * state once the taps settle (a double tap is one gesture), then tells the app the server's
- * answer. Visitors are sent to log in (spec §6).
+ * answer. Visitors are sent to log in (docs/product/accounts-and-sessions.md#guarded-actions).
  */
 export function useLikePost(): (post: Pick<Post, 'id' | 'liked' | 'like_count'>) => void {
   const guard = useGuard();

@@ -34,8 +34,8 @@ export function useTopicList(categoryId: number, options: { enabled?: boolean } 
 }
 
 /**
- * Whether the member follows any topic, which decides the YOURS home tab (spec §3): asked as
- * topic/list {category_id: 0, page: 1, num: 1} (spec §7). Visitors follow nothing.
+ * Whether the member follows any topic, which decides the YOURS home tab (docs/product/posts-and-feeds.md#home-tabs): asked as
+ * topic/list {category_id: 0, page: 1, num: 1}. Visitors follow nothing.
  */
 export function useFollowsAnyTopic(): boolean {
   const token = useSession((s) => s.token);

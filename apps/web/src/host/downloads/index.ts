@@ -10,7 +10,7 @@ import type { DownloadManager } from './manager';
 import { hasPendingDownloads } from './pending';
 
 /**
- * The download calls of spec §7. The manager (IndexedDB, OPFS, the MD5 hasher) loads on the
+ * The download calls (docs/product/games-library-and-player.md#downloads). The manager (IndexedDB, OPFS, the MD5 hasher) loads on the
  * first call, or at once when the last page left downloads waiting, so they carry on by
  * themselves after a reload.
  */

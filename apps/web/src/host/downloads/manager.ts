@@ -21,7 +21,7 @@ import { abortableSleep, runTransfer, type TransferResult } from './transfer';
 import { type DownloadEvent, inList, percent, transition } from './transitions';
 import { md5OfFile } from './verify';
 
-/** Spec: one or two at a time; the rest wait as not-started. */
+/** At most two at a time; the rest wait as not-started (docs/product/games-library-and-player.md#downloads). */
 export const MAX_ACTIVE_DOWNLOADS = 2;
 /** How often a running download's byte count is written to IndexedDB. */
 const SAVE_EVERY_MS = 1000;
@@ -34,7 +34,7 @@ interface Job {
 }
 
 /**
- * The web host's downloads (spec §7 start … getGameRomInfo): records in IndexedDB, bytes in the
+ * The web host's downloads (`start` … `getGameRomInfo`, docs/product/calls-and-host.md#host-calls): records in IndexedDB, bytes in the
  * origin-private file system, at most MAX_ACTIVE_DOWNLOADS running, each under a Web Lock so two
  * tabs never write the same file.
  */

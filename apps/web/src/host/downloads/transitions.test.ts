@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DownloadStatus } from '../game-protocol';
 import { inList, nextStatus, percent, transition } from './transitions';
 
-describe('download states (spec §4)', () => {
+describe('download states', () => {
   it('walks not-started → downloading → paused → not-started → downloading → downloaded', () => {
     let status: DownloadStatus = 'not-started';
     const path: DownloadStatus[] = [];
@@ -13,7 +13,7 @@ describe('download states (spec §4)', () => {
     expect(path).toEqual(['downloading', 'paused', 'not-started', 'downloading', 'downloaded']);
   });
 
-  it('refuses moves the spec does not have', () => {
+  it('refuses moves the product does not have', () => {
     expect(nextStatus('downloaded', 'pause')).toBeNull();
     expect(nextStatus('downloaded', 'queue')).toBeNull();
     expect(nextStatus('paused', 'run')).toBeNull();

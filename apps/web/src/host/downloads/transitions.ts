@@ -6,7 +6,7 @@ import type { DownloadStatus, LocalGame } from '../game-protocol';
  */
 export type DownloadEvent = 'queue' | 'run' | 'pause' | 'finish' | 'fail' | 'interrupt';
 
-/** Spec §4 "Download", and nothing else: a missing pair is a move the host refuses. */
+/** docs/product/games-library-and-player.md#download-states, and nothing else: a missing pair is a move the host refuses. */
 const NEXT: Record<DownloadEvent, Partial<Record<DownloadStatus, DownloadStatus>>> = {
   queue: { paused: 'not-started', failed: 'not-started', 'not-started': 'not-started' },
   run: { 'not-started': 'downloading' },
@@ -24,7 +24,7 @@ type Moving = Pick<LocalGame, 'status' | 'speedBytes' | 'error' | 'updatedAt'>;
 
 /**
  * The fields an event changes, or null when the event does not apply. Speed is 0 outside
- * `downloading` (spec §4: pausing resets it); the error survives only on a failed entry.
+ * `downloading` (pausing resets it: docs/product/games-library-and-player.md#download-states); the error survives only on a failed entry.
  */
 export function transition(
   game: Moving,

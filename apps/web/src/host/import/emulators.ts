@@ -1,7 +1,7 @@
 import type { DataOf } from '@pixelhall/contract';
 import type { routes } from '@pixelhall/contract/routes';
 
-/** An emulator option of `home/conditionOpt` (spec §3): it plays the files with its extensions. */
+/** An emulator option of `home/conditionOpt` (docs/product/games-library-and-player.md#catalogue): it plays the files with its extensions. */
 export type Emulator = DataOf<typeof routes.games.conditionOpt>['emulator_type'][number];
 
 /** The lower-case extension of a file name, without the dot ('' when it has none). */

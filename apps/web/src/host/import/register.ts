@@ -27,7 +27,7 @@ const nothing = (cancelled: boolean): ImportGamesResult => ({
 });
 
 /**
- * The ROM import calls of the web host (spec §7 importGames, getLocalGames, removeLocalGames).
+ * The ROM import calls of the web host (importGames, getLocalGames, removeLocalGames: docs/product/games-library-and-player.md#rom-import).
  * Only the picker is here; scanning, hashing and storage load when an import starts.
  */
 export function registerImport(wiring: HostWiring): void {

@@ -44,7 +44,7 @@ interface Read {
 }
 
 /**
- * One import (spec §1: "can take a few minutes"): scan → hash in the worker pool → match with
+ * One import (it can take minutes: docs/product/games-library-and-player.md#rom-import): scan → hash in the worker pool → match with
  * the catalogue → remember. Scanning the remembered directory again hashes only the files that
  * changed, and forgets the games whose files are gone. Cancelling keeps what was hashed so far,
  * as the protocol says; a catalogue that cannot be reached leaves the games unmatched for later.
@@ -298,7 +298,7 @@ async function remember(
         emuName: emulator.emulator_uid,
         coreName: emulator.core_name,
         gameName: game?.game_name ?? baseName(fileName),
-        // Spec §3: an imported game's cover is its emulator's icon, matched or not.
+        // An imported game's cover is its emulator's icon, matched or not (docs/product/games-library-and-player.md#rom-import).
         coverImage: emulator.icon_url_text,
         fileName,
         path: rom.entry ? `${candidate.path}/${rom.entry}` : candidate.path,

@@ -1,7 +1,7 @@
 import type { LocalArchive, LocalArchiveSlot, StartGameRequest } from '../game-protocol';
 import type { ArchiveGameRecord, ArchiveSlotRecord, BatteryRecord, HostDatabase } from '../store/db';
 
-/** Spec: save states live in numbered slots 1–9. */
+/** Save states live in numbered slots 1–9 (docs/product/archives-and-saves.md#local-saves). */
 export const SLOT_COUNT = 9;
 
 export function isSlot(slot: unknown): slot is number {

@@ -12,7 +12,7 @@ export function romFileName(romMd5: string, fileName: string): string {
 /**
  * The ROM's bytes on this device: a finished download from the origin-private file system, else
  * an imported file (read from the member's directory, or its copy). Neither: the game cannot
- * start, with spec §8's message.
+ * start, with its message (docs/product/games-library-and-player.md#playing-a-game).
  */
 export async function readRom(romMd5: string): Promise<File> {
   const db = await hostDb();

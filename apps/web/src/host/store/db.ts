@@ -25,7 +25,7 @@ export interface ImportedRecord extends ImportedGame {
   matchPending?: boolean;
 }
 
-/** The remembered ROM directory (spec §2 "ROM directory selector"). */
+/** The remembered ROM directory (docs/product/games-library-and-player.md#rom-import). */
 export interface DirectoryRecord {
   id: 'roms';
   name: string;

@@ -60,7 +60,7 @@ function LocalSlotCard({ archive, slot }: { archive: LocalArchive; slot: LocalAr
   const [busy, setBusy] = useState(false);
 
   const upload = async () => {
-    // The cloud is the member's: a visitor signs in first (spec §2 login pages).
+    // The cloud is the member's: a visitor signs in first (docs/product/archives-and-saves.md#cloud-saves).
     if (!signedIn) return navigate('/login');
     setBusy(true);
     try {

@@ -21,7 +21,7 @@ export function EmailField() {
   );
 }
 
-/** A new password and its confirmation, checked by the §5 rules and against each other. */
+/** A new password and its confirmation, checked by the password rules and against each other (docs/product/limits-and-errors.md#validation-messages). */
 export function NewPasswordFields({ label }: { label: string }) {
   const { t } = useTranslation();
   return (

@@ -5,7 +5,7 @@ import { useNavigate } from '../../core/navigation';
 import { host, isNativeShell } from '../../host';
 
 /**
- * The end of a log-in: the session transition of spec §4, then the page the person was going
+ * The end of a log-in: the session transition (docs/product/accounts-and-sessions.md#session-transitions), then the page the person was going
  * to, in place of the log-in page. A native shell that opened the log-in page may close it.
  */
 export function useFinishSignIn(): (session: { token: string; user: User }, to: string) => void {

@@ -8,7 +8,7 @@ import { PagedList } from '../../ui/PagedList';
 import { CurrencyIcon } from '../../ui/rewards/CurrencyIcon';
 import { formatOdds } from './bet-preview';
 
-/** The member's bets under the five filters of spec §2: all, in game, won, lost, waiting. */
+/** The member's bets under the five filters (docs/product/bets.md#bet-status): all, in game, won, lost, waiting. */
 export function MyBets() {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<BetFilter>('all');

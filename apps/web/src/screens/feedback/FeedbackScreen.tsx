@@ -35,7 +35,7 @@ const ruleFor = (field: FeedbackField, t: TFunction): FormRule => ({
 });
 
 /**
- * The feedback form of spec §3: device name and version as the host reports them (editable),
+ * The feedback form (docs/product/moderation-and-reports.md#feedback): device name and version as the host reports them (editable),
  * the problem and an address to answer. Checked at the fields with the contract's limits; once
  * sent, a thank-you toast and back to where the member came from. Server refusals (the rate
  * limit) are the request layer's fail toasts.

@@ -23,7 +23,7 @@ describe('feedback checks', () => {
     });
   });
 
-  it('checks the email with the spec §5 messages', () => {
+  it('checks the email with the validation messages', () => {
     expect(FEEDBACK_CHECKS.email('')).toEqual({ key: 'validation.email_required' });
     expect(FEEDBACK_CHECKS.email('player@pixelhall')).toEqual({ key: 'validation.email_format' });
     expect(FEEDBACK_CHECKS.email(' player@pixelhall.test ')).toBeNull();

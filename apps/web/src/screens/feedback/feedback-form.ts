@@ -12,7 +12,7 @@ export interface FieldProblem {
 
 /**
  * Checked as the contract checks it (trimmed, counted in UTF-16 units as zod counts), so the
- * form refuses exactly what `feedback/submit` would refuse, in the spec §5 words: empty is
+ * form refuses exactly what `feedback/submit` would refuse, in the words of docs/product/limits-and-errors.md#validation-messages: empty is
  * "Please enter complete content", a bad address "The email format is incorrect".
  */
 const required =

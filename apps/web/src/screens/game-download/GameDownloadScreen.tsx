@@ -15,7 +15,7 @@ type Tab = (typeof TABS)[number];
 
 /**
  * /game/download: the games on their way to this device, those on it, the member's play history
- * and the ROMs imported from a directory (spec §2). `?tab=` opens one of them.
+ * and the ROMs imported from a directory (docs/product/games-library-and-player.md#downloads). `?tab=` opens one of them.
  */
 export default function GameDownloadScreen() {
   const { t } = useTranslation();

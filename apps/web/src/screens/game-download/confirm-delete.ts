@@ -1,7 +1,7 @@
 import { confirmAction } from '../../core/confirm';
 import i18n from '../../i18n';
 
-/** Spec §8: asks before a downloaded game is deleted from the device. */
+/** Asks before a downloaded game is deleted from the device (docs/product/limits-and-errors.md#confirmations). */
 export function confirmDeleteGame(name: string): Promise<boolean> {
   return confirmAction({
     title: i18n.t('romUi.deleteTitle'),

@@ -14,7 +14,7 @@ export const IMPORTED_GAMES_PATH = '/game/download?tab=imported';
 
 /**
  * The ROM directory import in a bottom sheet: start it, watch it, stop it, and read what it
- * found. Scanning a large directory takes minutes (spec §1), so closing the sheet leaves the
+ * found. Scanning a large directory takes minutes (docs/product/games-library-and-player.md#rom-import), so closing the sheet leaves the
  * import running; opening it again shows where it is. A screen with its own import button
  * starts the run with `startImport` (./import-run) from the tap, so the summary lands here.
  */

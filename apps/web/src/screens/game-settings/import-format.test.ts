@@ -28,7 +28,7 @@ describe('formatClock', () => {
 });
 
 describe('formatSpeed', () => {
-  it('uses the file-size units of spec §9', () => {
+  it('uses the shared file-size units', () => {
     expect(formatSpeed(12.5 * 1024 * 1024)).toBe('12.50 MB/s');
     expect(formatSpeed(0)).toBe('0 B/s');
   });

@@ -10,7 +10,7 @@ export function formatClock(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-/** Read speed in the spec's file-size units (§9), per second: "12.40 MB/s". */
+/** Read speed in the file-size units of docs/product/i18n.md#formats, per second: "12.40 MB/s". */
 export function formatSpeed(bytesPerSecond: number): string {
   return `${formatFileSize(bytesPerSecond)}/s`;
 }

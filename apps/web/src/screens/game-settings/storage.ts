@@ -9,7 +9,7 @@ export interface StorageUse {
 
 /**
  * The origin's storage as the browser estimates it (downloads, imported copies, saves and the
- * app's own data), in the spec §9 file-size units; null when the browser gives no numbers.
+ * app's own data), in the file-size units of docs/product/i18n.md#formats; null when the browser gives no numbers.
  */
 export function storageUse(estimate: StorageEstimate | null | undefined): StorageUse | null {
   const used = estimate?.usage;

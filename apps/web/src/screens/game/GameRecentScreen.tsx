@@ -14,7 +14,7 @@ import { usePlatformNames } from './use-platforms';
 import { usePlayRecent } from './use-play-recent';
 import './game.css';
 
-/** The games this device played lately (spec §4): play one, drop one, or clear them all. */
+/** The games this device played lately (docs/product/games-library-and-player.md#recent-games): play one, drop one, or clear them all. */
 export default function GameRecentScreen() {
   const { t } = useTranslation();
   const games = useRecentGames((s) => s.games);

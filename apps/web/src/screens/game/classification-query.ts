@@ -66,7 +66,7 @@ export function classificationPath(filters: Partial<ClassificationFilters>): str
 
 /**
  * Which empty state an empty result shows: an emulator chosen alone has no games yet ("Coming
- * soon", spec §8); with a genre or platform too, the filters found nothing ("No data here yet").
+ * soon", docs/product/games-library-and-player.md#catalogue); with a genre or platform too, the filters found nothing ("No data here yet").
  */
 export function emptyResultKind(filters: ClassificationFilters): 'coming-soon' | 'no-data' {
   return filters.emulator && !filters.genre && !filters.platform ? 'coming-soon' : 'no-data';

@@ -23,7 +23,7 @@ interface HomeTab {
 
 /**
  * Home: search, banners, then the New and Popular feeds and one tab per topic category, led by
- * YOURS when the member follows topics (spec §3). Only the open tab is rendered: hidden feeds
+ * YOURS when the member follows topics (docs/product/posts-and-feeds.md#home-tabs). Only the open tab is rendered: hidden feeds
  * would keep paging themselves (a hidden list always looks scrolled to its end); their pages
  * stay cached, so coming back is instant.
  */

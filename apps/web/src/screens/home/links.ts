@@ -1,6 +1,6 @@
 /**
  * Where a banner's or an announcement's link leads inside the app: http(s) addresses open in
- * /webview (spec §2), app routes ("#/post/1", "/post/1") are navigated to, anything else
+ * /webview (docs/product/posts-and-feeds.md#home-tabs), app routes ("#/post/1", "/post/1") are navigated to, anything else
  * (javascript:, mailto: …) leads nowhere.
  */
 export function linkTarget(link: string, title = ''): string | null {

@@ -31,7 +31,7 @@ interface TopicFields {
 const length = (value: string | undefined) => [...(value ?? '').trim()].length;
 
 /**
- * "Create a topic" (spec §6: from level 5). Below that level the form stays visible, but
+ * "Create a topic" (from level 5: docs/product/posts-and-feeds.md#creating-a-topic). Below that level the form stays visible, but
  * disabled, with the member's level and what it takes; the server checks the level too.
  */
 export function CreateTopicPopup({

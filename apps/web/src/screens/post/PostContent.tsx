@@ -129,7 +129,7 @@ function TranslatedText({ translation }: { translation: Translation }) {
   );
 }
 
-/** Pictures in a grid; a tap opens the zoomable viewer at that picture (spec §9). */
+/** Pictures in a grid; a tap opens the zoomable viewer at that picture (docs/product/app-shell-and-settings.md#picture-viewer). */
 function ImageGrid({ images }: { images: PostFile[] }) {
   const { t } = useTranslation();
   const urls = images.map((f) => avatarSrc(f.url) ?? f.url);

@@ -129,7 +129,7 @@ function Recommended({ postId }: { postId: number }) {
   );
 }
 
-/** "Are you 18+ years old?" before a post of an adult topic (spec §4). */
+/** "Are you 18+ years old?" before a post of an adult topic (docs/product/posts-and-feeds.md#adult-topics). */
 function AgeGate({ onConfirm }: { onConfirm: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -12,7 +12,7 @@ import './unlock.css';
 
 /**
  * A paid post the reader has not unlocked: its price and the Unlock button. A visitor is sent to
- * log in (spec §6); a member confirms and pays with gold, and the whole post replaces the teaser
+ * log in (docs/product/props-and-paid-content.md#paid-posts); a member confirms and pays with gold, and the whole post replaces the teaser
  * in every cache. Short of gold the client's "Not enough coins" dialog offers "Get coins".
  */
 export function UnlockCard({ post }: { post: Post }) {

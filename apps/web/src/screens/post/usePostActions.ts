@@ -50,7 +50,7 @@ export function usePostActions(post: Post | undefined) {
       });
     },
 
-    /** Through the host (spec §7 "machine translate"): a native shell may translate on the device. */
+    /** Through the host (`machineTranslate`, docs/product/posts-and-feeds.md#reading-a-post): a native shell may translate on the device. */
     translate: async () => {
       if (!post || translating) return;
       if (translation) {

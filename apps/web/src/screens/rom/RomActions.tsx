@@ -16,7 +16,7 @@ import { formatReceived, formatSpeed, percent } from '../game-download/download-
 import { type DownloadButtonState, downloadButtonState, findImported, romPlayTarget } from './rom-state';
 
 /**
- * Play, the download button with its live progress, and delete (spec §8 asks first). Play is
+ * Play, the download button with its live progress, and delete (asked first: docs/product/limits-and-errors.md#confirmations). Play is
  * always offered: on a game that is neither downloaded nor imported it says to download first.
  */
 export function RomActions({ game }: { game: Game }) {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { genreLabel } from '../../ui/games/labels';
 import { useEmulatorName } from '../game-download/local-cards';
 
-/** Spec §3 "Game": the description, then version, simulator, type, size and the two times. */
+/** docs/product/games-library-and-player.md#game-detail: the description, then version, simulator, type, size and the two times. */
 export function RomInfo({ game }: { game: Game }) {
   const { t } = useTranslation();
   const emulatorName = useEmulatorName();

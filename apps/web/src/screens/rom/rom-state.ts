@@ -3,7 +3,7 @@ import type { ImportedGame, LocalGame } from '../../host/game-protocol';
 
 /**
  * What the download button of /rom/{id} offers, from the game's entry in the download list
- * (spec §4 "Download": not-started → downloading → paused → … → downloaded; failed retries).
+ * (docs/product/games-library-and-player.md#download-states: not-started → downloading → paused → … → downloaded; failed retries).
  */
 export type DownloadButtonState =
   | { kind: 'download' }

@@ -10,7 +10,7 @@ import { usePreferences } from '../../state/preferences';
 import { StylePicker } from '../note/StylePicker';
 
 /**
- * Settings' upgrade style (spec §2): the style a new post starts with. Styles above the member's
+ * Settings' upgrade style (docs/product/app-shell-and-settings.md#settings): the style a new post starts with. Styles above the member's
  * level show the level they need, so climbing levels shows here too; prop-only styles are worn
  * only through a prop and never offered.
  */

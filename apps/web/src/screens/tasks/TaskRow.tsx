@@ -35,7 +35,7 @@ const ACTION_ICONS: Record<TaskAction, ReactNode> = {
   online_minutes: <ClockCircleOutline />,
 };
 
-/** One task: what to do, how far along, what it pays, and its state (spec §4). */
+/** One task: what to do, how far along, what it pays, and its state (docs/product/tasks-achievements-mining.md#task-states). */
 export function TaskRow({
   task,
   claiming,

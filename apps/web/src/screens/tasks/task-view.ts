@@ -19,7 +19,7 @@ export interface TaskView {
   bonus: { kind: RewardKind; amount: number } | null;
 }
 
-/** Reads a task the way spec §4 names its states and progress enum. */
+/** Reads a task by its states and progress enum (docs/product/tasks-achievements-mining.md#task-states). */
 export function taskView(task: Task): TaskView {
   const target = Math.max(1, task.target);
   const finished =

@@ -71,7 +71,7 @@ function TopicView({ topic }: { topic: Topic }) {
 }
 
 /**
- * "Are you 18+ years old?" (spec §4): yes is remembered on this device, no goes back. Asked
+ * "Are you 18+ years old?" (docs/product/posts-and-feeds.md#adult-topics): yes is remembered on this device, no goes back. Asked
  * from an effect, so the dialog closes when the kept-alive screen is hidden and comes back
  * with it.
  */

@@ -8,7 +8,7 @@ import { useOverlayStyle } from '../../core/overlay';
 
 type Reason = (typeof REPORT_REASONS)[number];
 
-/** Reporting a member to the moderators: a reason and a few words (both required, spec §5). */
+/** Reporting a member to the moderators: a reason and a few words (both required, docs/product/moderation-and-reports.md#reports). */
 export function ReportPopup({
   visible,
   onClose,

@@ -9,7 +9,7 @@ import { exchangeAll, exchangePreview } from './exchange';
 
 /**
  * Diamonds to gold: the rate, the gold the typed amount gives, and a confirmation before the
- * exchange. The amount follows the §5 rules; more than the balance reads "Insufficient diamond
+ * exchange. The amount follows docs/product/economy.md#exchange; more than the balance reads "Insufficient diamond
  * balance" before the server has to say it.
  */
 export function ExchangeForm({ wallet }: { wallet: Wallet }) {

@@ -11,7 +11,7 @@ describe('exchangePreview', () => {
     expect(exchangePreview('', 10, 50)).toEqual({ diamonds: null, gold: null, problem: null });
   });
 
-  it('refuses what is not a whole number of at least 1, with the §5 messages', () => {
+  it('refuses what is not a whole number of at least 1, with the validation messages', () => {
     for (const text of ['0', '1.5', '-3', '1e3', '1,000', 'ten']) {
       expect(exchangePreview(text, 10, 5000).problem).toBe('validation.amount_invalid');
     }

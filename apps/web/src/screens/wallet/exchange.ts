@@ -6,7 +6,7 @@ export interface ExchangePreview {
   diamonds: number | null;
   /** The gold they give at the current rate. */
   gold: number | null;
-  /** Why it cannot go ahead: the §5 amount messages, or "Insufficient diamond balance". */
+  /** Why it cannot go ahead: the amount's validation messages, or "Insufficient diamond balance". */
   problem: MessageKey | null;
 }
 

@@ -48,7 +48,7 @@ function labelPath(label: string, x: number, y: number): string {
   return d;
 }
 
-/** A pixel-drawn page in the colour of its kind (spec §3 file kinds), with the kind's label. */
+/** A pixel-drawn page in the colour of its kind (docs/product/posts-and-feeds.md#file-kinds), with the kind's label. */
 export function FileKindIcon({ kind, size = 28 }: { kind: FileKind; size?: number }) {
   const { label, color } = KINDS[kind];
   return (

@@ -5,7 +5,7 @@ import { useFollowTopic, useTopicFollowPending } from '../../api/queries/topics'
 import { useGuard } from '../../core/guard';
 import { nextOverlayZIndex, overlayStyle } from '../../core/overlay';
 
-/** Follow / Following for a topic; visitors go to log in, unfollowing asks first (spec §4). */
+/** Follow / Following for a topic; visitors go to log in, unfollowing asks first (docs/product/follows-and-blacklist.md#following-topics). */
 export function TopicFollowButton({
   topic,
   size = 'small',
