@@ -39,7 +39,9 @@ function trackedTextFiles(): TrackedFile[] {
   return files;
 }
 
-const files = trackedTextFiles();
+const thisFile = path.relative(root, import.meta.filename);
+/** Every tracked text file but this one, which has to name what it looks for. */
+const files = trackedTextFiles().filter((f) => f.file !== thisFile);
 
 /** Public standards may be cited by section; nothing else may. */
 const PUBLIC_STANDARD_BEFORE_SECTION = /(?:RFC \d{3,5}|OpenID Discovery|OpenID Connect Discovery) $/;
@@ -61,9 +63,14 @@ const OUTSIDE_DOCUMENTS: { pattern: RegExp; why: string }[] = [
   },
 ];
 
-/** A relative path such as `../shared/` that climbs out of the repository from where it is written. */
+/**
+ * A relative link that climbs out of the repository from the file it is written in: a Markdown
+ * link, or a path to a `shared` folder (where the documents outside live). Import globs in
+ * configuration are relative to other files, so other paths are left alone.
+ */
 function leavesRepository(file: string, line: string): boolean {
-  for (const [relative] of line.matchAll(/(?:\.\.\/)+[\w.-]+/g)) {
+  const relatives = file.endsWith('.md') ? /\]\(((?:\.\.\/)+[^)\s]*)/g : /((?:\.\.\/)+shared\b)/g;
+  for (const [, relative = ''] of line.matchAll(relatives)) {
     const target = path.resolve(root, path.dirname(file), relative);
     if (path.relative(root, target).startsWith('..')) return true;
   }
