@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every response body: `{ code, msg, data }` (spec §3, DESIGN.md). */
+/** Every response body: `{ code, msg, data }` (docs/product/calls-and-host.md#envelope). */
 export interface Envelope<T = unknown> {
   code: number;
   msg: string;

@@ -28,7 +28,7 @@ import type {
 } from '../host/game-protocol';
 
 /**
- * The game calls of spec §7, typed. Every screen goes through these, never `host.call` with a
+ * The game calls of the host (docs/product/calls-and-host.md#host-calls), typed. Every screen goes through these, never `host.call` with a
  * string, so a native shell and the web host are interchangeable. A failed call has already shown
  * its toast (the bridge does) and rejects with a HostCallError.
  */

@@ -20,7 +20,7 @@ export interface BridgeOptions {
 
 /**
  * The app's only door to the host. A reply code other than 1 shows the host's message, or
- * "{call} call failed", and rejects (spec §7).
+ * "{call} call failed", and rejects (docs/product/calls-and-host.md#host-calls).
  */
 export class HostBridge {
   private readonly listeners = new Map<HostPushEvent, Set<(data: unknown) => void>>();

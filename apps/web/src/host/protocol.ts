@@ -1,5 +1,5 @@
 /**
- * The message protocol between the app and its host (spec §7 "Native host calls"). The app sends
+ * The message protocol between the app and its host (docs/product/calls-and-host.md#host-calls). The app sends
  * `{ id, call, payload }`; the host answers `{ id, code, msg, data }` (code 1 = success) and may
  * push `{ event, data }` at any time. A native shell and the in-browser web host speak it alike.
  */
@@ -18,14 +18,14 @@ export interface HostReply<T = unknown> {
   missing?: boolean;
 }
 
-/** Spec §7's pushes, plus `importProgress` (a ROM directory scan takes minutes; spec §1). */
+/** The pushes of docs/product/calls-and-host.md#host-pushes; `importProgress` is ours (a ROM directory scan takes minutes). */
 export type HostPushEvent = 'progress' | 'archiveProgress' | 'archiveList' | 'token' | 'importProgress';
 export interface HostPush {
   event: HostPushEvent;
   data: unknown;
 }
 
-/** Every call of spec §7; each host answers the ones it implements. */
+/** Every host call (docs/product/calls-and-host.md#host-calls); each host answers the ones it implements. */
 export type HostCall =
   | 'start'
   | 'pause'
@@ -68,7 +68,7 @@ export interface ThirdPartyLoginRequest {
  */
 export type ThirdPartyLoginResult = { idToken: string } | null;
 
-/** Device info (spec §3). */
+/** Device info (docs/product/app-shell-and-settings.md#device-and-application-info). */
 export interface SystemInfo {
   androidVersion: string;
   deviceName: string;
@@ -77,7 +77,7 @@ export interface SystemInfo {
   bottom: number;
 }
 
-/** Application info (spec §3): `theme`, when present, forces the app theme. */
+/** Application info (docs/product/app-shell-and-settings.md#device-and-application-info): `theme`, when present, forces the app theme. */
 export interface ApplicationInfo {
   theme?: 'dark' | 'light';
   version: string;
@@ -85,7 +85,7 @@ export interface ApplicationInfo {
 }
 
 export interface StatusBarStyle {
-  /** The theme whose bar is shown; the bar is black for light and white for dark (spec §4). */
+  /** The theme whose bar is shown; the bar is black for light and white for dark (docs/product/app-shell-and-settings.md#status-bar). */
   theme: 'dark' | 'light';
   color: string;
   background: string;

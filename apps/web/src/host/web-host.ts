@@ -21,7 +21,7 @@ type Handler = (payload: unknown) => Promise<unknown> | unknown;
 /**
  * The host that runs inside the browser, so the app works fully without a native shell. Each
  * feature adds its calls with `handle` (downloads, ROM import, emulator, archives); a call with
- * no handler rejects with "<call> not find", as spec §7 says.
+ * no handler rejects with "<call> not find" (docs/product/calls-and-host.md#host-calls).
  */
 export function createWebHost(win: Window = window) {
   const handlers = new Map<HostCall, Handler>();
