@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -30,8 +30,8 @@ function trackedTextFiles(): TrackedFile[] {
   const files: TrackedFile[] = [];
   for (const file of names) {
     const full = path.join(root, file);
-    // A file moved or deleted in the working tree and not yet committed.
-    if (!existsSync(full)) continue;
+    // A file moved or deleted in the working tree and not yet committed; a symbolic link.
+    if (!existsSync(full) || !lstatSync(full).isFile()) continue;
     const bytes = readFileSync(full);
     if (bytes.includes(0)) continue; // binary
     files.push({ file, lines: bytes.toString('utf8').split('\n') });
