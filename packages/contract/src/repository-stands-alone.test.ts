@@ -148,10 +148,19 @@ describe('the repository stands alone', () => {
   it('points only to pages and headings of docs/product that exist', () => {
     const broken: string[] = [];
     const pointer = /docs\/product\/([\w-]+\.md)(?:#([\w-]+))?/g;
+    // Markdown elsewhere links relatively, e.g. docs/architecture.md to product/bets.md#settlement.
+    const markdownLink = /\]\(([\w./-]+\.md)(?:#([\w-]+))?\)/g;
     for (const { file, lines } of files) {
       lines.forEach((line, i) => {
         for (const [, page, anchor] of line.matchAll(pointer)) {
           const problem = brokenPointer(page!, anchor);
+          if (problem) broken.push(`${file}:${i + 1} ${problem}`);
+        }
+        if (!file.endsWith('.md')) return;
+        for (const [, target = '', anchor] of line.matchAll(markdownLink)) {
+          const resolved = path.resolve(root, path.dirname(file), target);
+          if (path.dirname(resolved) !== productDir) continue;
+          const problem = brokenPointer(path.basename(resolved), anchor);
           if (problem) broken.push(`${file}:${i + 1} ${problem}`);
         }
       });
