@@ -7,8 +7,8 @@ import {
 } from '@pixelhall/contract';
 import { type DetailedError, type HttpResponse, Upload } from 'tus-js-client';
 import i18n from '../i18n';
-import { onSessionExpired } from '../shell/session-events';
 import { useSession } from '../state/session';
+import { onSessionExpired } from './answer-handlers';
 import { ApiError } from './client';
 import { baseUrl } from './config';
 import { requestHeaders } from './headers';

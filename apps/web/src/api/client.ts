@@ -12,13 +12,11 @@ import {
 import { showFailToast, showLoading, showSuccessToast } from '../core/feedback';
 import i18n from '../i18n';
 import { useSession } from '../state/session';
+import { onNotEnoughGold, onSessionExpired } from './answer-handlers';
 import { baseUrl, REQUEST_TIMEOUT_MS } from './config';
 import { takeEarly } from './early-responses';
 import { requestHeaders } from './headers';
 import { requestInit } from './request-init';
-
-/** Their dialogs and the sign-out load when an answer needs them, not with the first request. */
-const sessionEvents = () => import('../shell/session-events');
 
 export type ApiErrorKind = 'business' | 'expired' | 'gold' | 'network' | 'login-required' | 'aborted';
 
@@ -168,11 +166,11 @@ function handleEnvelope(def: EndpointDef, envelope: Envelope, options: RequestOp
     return envelope.data;
   }
   if (envelope.code === expiredCodeFor(def.base)) {
-    if (!options.bearer) void sessionEvents().then((events) => events.onSessionExpired());
+    if (!options.bearer) onSessionExpired();
     throw new ApiError('expired', envelope.msg, envelope);
   }
   if (def.base !== 'game' && envelope.code === MainCode.NotEnoughGold) {
-    void sessionEvents().then((events) => events.onNotEnoughGold(envelope.msg));
+    onNotEnoughGold(envelope.msg);
     throw new ApiError('gold', envelope.msg, envelope);
   }
   if (options.failToast !== false) showFailToast(envelope.msg);

@@ -1,6 +1,6 @@
 import { queryClient } from '../api/query-client';
 import type { HostCall } from '../host/protocol';
-import { firstScreenSettled } from '../shell/first-screen';
+import { firstScreenSettled } from './first-screen-settled';
 
 /**
  * The host (the native bridge, or the web host with its game features) loads with the first call

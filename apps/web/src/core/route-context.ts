@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { RouteDef } from '../shell/routes';
+import type { RouteDef } from './route-match';
 
 export interface RouteEntry {
   /** Route name for keep-alive screens, full path for the others. */

@@ -1,4 +1,27 @@
-import { ROUTES, type RouteDef } from '../shell/routes';
+import type { ComponentType, LazyExoticComponent } from 'react';
+
+/** A route of the app's table (shell/routes.tsx) and its flags. */
+export interface RouteDef {
+  /** The route name (docs/product/app-shell-and-settings.md#routes); also the screen root's `data-screen`. */
+  name: string;
+  /** A React Router pattern; matched exactly, first match wins. */
+  path: string;
+  /** The screen; a route whose feature has not shipped yet shows the catch-all screen. */
+  screen?: LazyExoticComponent<ComponentType>;
+  redirect?: string;
+  /** Members only: a visitor is sent to /login. */
+  login?: boolean;
+  /** Stays mounted while hidden, keyed by name; other screens are re-created per full path. */
+  keepAlive?: boolean;
+  hideStatusBar?: boolean;
+  statusBarTheme?: 'dark' | 'light';
+  /** The floating mine button (when the server option is on). */
+  showMine?: boolean;
+  /** The floating new-post button (docs/product/posts-and-feeds.md#new-post-button). */
+  showTabBar?: boolean;
+  /** The bottom tab bar: Home, Game, Me. */
+  tabBar?: boolean;
+}
 
 export interface RouteMatch {
   route: RouteDef;
@@ -20,15 +43,14 @@ export function matchPath(pattern: string, pathname: string): Record<string, str
   return Object.fromEntries(names.map((name, index) => [name, match[index + 1]!.replace(/%2F/g, '/')]));
 }
 
-const CATCH_ALL = ROUTES.find((r) => r.path === '*')!;
-
-export function matchRoute(pathname: string, routes: RouteDef[] = ROUTES): RouteMatch {
+/** The first route of `routes` that matches `pathname`, else its catch-all (path `*`). */
+export function matchRoute(pathname: string, routes: RouteDef[]): RouteMatch {
   for (const route of routes) {
     if (route.path === '*') continue;
     const params = matchPath(route.path, pathname);
     if (params) return { route, params };
   }
-  return { route: CATCH_ALL, params: {} };
+  return { route: routes.find((r) => r.path === '*')!, params: {} };
 }
 
 /** The login page, remembering where the visitor was going. */

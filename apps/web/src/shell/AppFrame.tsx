@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { listenForProgress } from '../api/progress-refresh';
 import { useLocation } from '../core/hash-router';
-import { matchRoute } from '../core/route-match';
 import i18n, { showLocale } from '../i18n';
 import { useEffectiveTheme, usePreferences } from '../state/preferences';
 import { useSession } from '../state/session';
@@ -10,6 +9,7 @@ import { MineButton } from './MineButton';
 import { NewPostButton } from './NewPostButton';
 import { useOnlineHeartbeat } from './online-heartbeat';
 import { RouteHost } from './RouteHost';
+import { matchAppRoute } from './routes';
 import { StatusBarSync } from './StatusBarSync';
 import { startUp } from './startup';
 import { TabBar } from './TabBar';
@@ -17,7 +17,7 @@ import { TabBar } from './TabBar';
 /** The app frame: the routed screens, the bars and floating buttons the route's flags ask for. */
 export function AppFrame() {
   const { pathname } = useLocation();
-  const { route } = matchRoute(pathname);
+  const { route } = matchAppRoute(pathname);
   useAppearance();
 
   useEffect(() => {

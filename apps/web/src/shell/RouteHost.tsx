@@ -2,11 +2,11 @@ import type { Locale } from '@pixelhall/contract';
 import { Activity, type ComponentType, Suspense, use, useRef } from 'react';
 import { Navigate, useLocation } from '../core/hash-router';
 import { RouteContext, type RouteEntry } from '../core/route-context';
-import { loginPathFor, matchRoute } from '../core/route-match';
+import { loginPathFor } from '../core/route-match';
 import i18n, { catalogSettled } from '../i18n';
 import { useSession } from '../state/session';
 import { ScreenFallback } from '../ui/Screen';
-import { NotFoundScreen } from './routes';
+import { matchAppRoute, NotFoundScreen } from './routes';
 
 /**
  * Renders the screen of the current route. Keep-alive screens stay mounted inside a hidden
@@ -16,7 +16,7 @@ export function RouteHost() {
   const location = useLocation();
   const token = useSession((s) => s.token);
   const kept = useRef(new Map<string, RouteEntry>());
-  const { route, params } = matchRoute(location.pathname);
+  const { route, params } = matchAppRoute(location.pathname);
 
   if (route.redirect) return <Navigate to={route.redirect} replace />;
   if (route.login && !token)

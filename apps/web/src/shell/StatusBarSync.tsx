@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useLocation } from '../core/hash-router';
 import { callHost } from '../core/host-call';
-import { matchRoute } from '../core/route-match';
 import type { StatusBarStyle } from '../host/protocol';
 import { type Theme, useEffectiveTheme } from '../state/preferences';
+import { matchAppRoute } from './routes';
 
 const BAR: Record<Theme, Pick<StatusBarStyle, 'color' | 'background'>> = {
   light: { color: '#000000', background: '#f4f4fa' },
@@ -14,7 +14,7 @@ const BAR: Record<Theme, Pick<StatusBarStyle, 'color' | 'background'>> = {
 export function StatusBarSync() {
   const { pathname } = useLocation();
   const appTheme = useEffectiveTheme();
-  const { route } = matchRoute(pathname);
+  const { route } = matchAppRoute(pathname);
   const theme = route.statusBarTheme ?? appTheme;
   const hidden = Boolean(route.hideStatusBar);
   useEffect(() => {

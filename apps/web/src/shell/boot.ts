@@ -2,10 +2,12 @@ import { DEFAULT_LOCALE, isLocale } from '@pixelhall/contract';
 import { adoptProviderCallback } from '../api/auth/pending';
 import { opensHome } from '../api/queries/first-screen-calls';
 import { queryClient } from '../api/query-client';
+import { firstScreenSettled, holdFirstScreen } from '../core/first-screen-settled';
 import { loadLocale, showLocale } from '../i18n';
 import { usePreferences } from '../state/preferences';
 import { useSession } from '../state/session';
-import { firstScreenSettled, holdFirstScreen, prefetchFirstScreen } from './first-screen';
+import { connectLayers } from './connect-layers';
+import { prefetchFirstScreen } from './first-screen';
 
 /**
  * Starts the app once its shared code is here: the first screen's queries (which take the
@@ -13,6 +15,7 @@ import { firstScreenSettled, holdFirstScreen, prefetchFirstScreen } from './firs
  * renders once its language is here: the first paint is translated.
  */
 export function boot(): void {
+  connectLayers();
   // A provider's answer to a third-party sign-in arrives as /?code=…; the hash router must see it.
   adoptProviderCallback();
   prefetchFirstScreen(queryClient, window.location.hash, Boolean(useSession.getState().token));

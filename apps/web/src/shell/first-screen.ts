@@ -11,6 +11,7 @@ import {
   postStylesQuery,
 } from '../api/queries/first-screen';
 import { opensHome } from '../api/queries/first-screen-calls';
+import { holdFirstScreen, holdUntilFirstScreenShown } from '../core/first-screen-settled';
 import { loadHomeScreen } from './early-start';
 
 /** A query the first screen asks for at its first paint, as its hook asks for it. */
@@ -63,59 +64,5 @@ export function prefetchFirstScreen(client: QueryClient, hash: string, signedIn:
   // After the requests: the screen's modules are many, and a browser opens only a few
   // connections to one server at a time; the data must not queue behind them.
   holdFirstScreen(first.screen());
-  holdFirstScreen(
-    new Promise<void>((resolve) => {
-      markShown = resolve;
-      setTimeout(resolve, SHOWN_AT_THE_LATEST_MS);
-    }),
-  );
-}
-
-/** What the first screen is still waiting for besides its data: its screen, the app itself. */
-const held: Promise<unknown>[] = [];
-let settled: Promise<void> | null = null;
-
-/** Makes `firstScreenSettled` wait for this too (its failure does not hold anything up). */
-export function holdFirstScreen(work: Promise<unknown>): void {
-  held.push(work.catch(() => {}));
-}
-
-/** A screen that never shows (a crash, an endless wait) must not hold the rest back for good. */
-const SHOWN_AT_THE_LATEST_MS = 15_000;
-let markShown = () => {};
-
-/** A first screen's feed calls this once it has rendered what it got: posts, nothing, or an error. */
-export function firstScreenShown(): void {
-  markShown();
-}
-
-/**
- * Resolves once the first screen has shown its data and the browser is idle, the first
- * time it is asked: what the first screen does not need (the host, the service worker) waits for
- * it, so it never competes with the first screen on a slow network.
- */
-export function firstScreenSettled(client: QueryClient): Promise<void> {
-  settled ??= Promise.all([...held])
-    .then(() => queriesSettled(client))
-    .then(idle);
-  return settled;
-}
-
-function queriesSettled(client: QueryClient): Promise<void> {
-  return new Promise((resolve) => {
-    if (client.isFetching() === 0) return resolve();
-    const stop = client.getQueryCache().subscribe(() => {
-      if (client.isFetching() > 0) return;
-      stop();
-      resolve();
-    });
-  });
-}
-
-/** After the render the loaded screen and data cause (browsers without idle callbacks: soon). */
-function idle(): Promise<void> {
-  return new Promise((resolve) => {
-    if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 1000 });
-    else setTimeout(resolve, 200);
-  });
+  holdUntilFirstScreenShown();
 }

@@ -1,26 +1,5 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-
-export interface RouteDef {
-  /** The route name (docs/product/app-shell-and-settings.md#routes); also the screen root's `data-screen`. */
-  name: string;
-  /** A React Router pattern; matched exactly, first match wins. */
-  path: string;
-  /** The screen; a route whose feature has not shipped yet shows the catch-all screen. */
-  screen?: LazyExoticComponent<ComponentType>;
-  redirect?: string;
-  /** Members only: a visitor is sent to /login. */
-  login?: boolean;
-  /** Stays mounted while hidden, keyed by name; other screens are re-created per full path. */
-  keepAlive?: boolean;
-  hideStatusBar?: boolean;
-  statusBarTheme?: 'dark' | 'light';
-  /** The floating mine button (when the server option is on). */
-  showMine?: boolean;
-  /** The floating new-post button (docs/product/posts-and-feeds.md#new-post-button). */
-  showTabBar?: boolean;
-  /** The bottom tab bar: Home, Game, Me. */
-  tabBar?: boolean;
-}
+import { lazy } from 'react';
+import { matchRoute, type RouteDef, type RouteMatch } from '../core/route-match';
 
 const HomeScreen = lazy(() => import('../screens/home/HomeScreen'));
 const GameScreen = lazy(() => import('../screens/game/GameScreen'));
@@ -238,3 +217,8 @@ export const ROUTES: RouteDef[] = [
   { name: 'auth-activedetail', path: '/auth/activedetail', login: true, screen: ActiveDetailScreen },
   { name: 'not-found', path: '*', screen: NotFoundScreen },
 ];
+
+/** The route of `pathname` in this table, else the catch-all. */
+export function matchAppRoute(pathname: string): RouteMatch {
+  return matchRoute(pathname, ROUTES);
+}

@@ -10,7 +10,7 @@ import {
   postKeys,
   usePostFeed,
 } from '../../api/queries/posts';
-import { firstScreenShown } from '../../shell/first-screen';
+import { firstScreenShown } from '../../core/first-screen-settled';
 import { EmptyState } from '../EmptyState';
 import { PullToRefresh } from '../PullToRefresh';
 import { PostCard } from './PostCard';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../shell/routes';
-import { loginPathFor, matchPath, matchRoute } from './route-match';
+import { loginPathFor, matchPath } from '../core/route-match';
+import { matchAppRoute as matchRoute, ROUTES } from './routes';
 
 const SPEC_LOGIN_ME = [
   'archives/cloud',
