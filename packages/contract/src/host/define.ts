@@ -7,6 +7,11 @@ import { z } from 'zod';
  */
 export interface HostCallDef<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
   summary: string;
+  /**
+   * Who answers inside an iOS or Android shell: the shell itself, or the web host in its WebView
+   * (the emulator runs there, with the downloads, imports and saves it reads).
+   */
+  inNativeShell: 'shell' | 'page';
   payload: P;
   result: R;
 }
@@ -31,7 +36,7 @@ export function hostPush<D extends z.ZodType>(def: HostPushDef<D>): HostPushDef<
 export const noPayload = z.undefined().describe('No payload');
 
 /** The answer of a call that only acts: nothing, once done. */
-export const done = z.undefined().describe('Nothing; the call succeeded');
+export const done = z.void().describe('Nothing; the call succeeded');
 
 /** The answer of a call that forgets things: how many it forgot. */
 export const removedCount = z.object({ removed: z.number().int().nonnegative() });

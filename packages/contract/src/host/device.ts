@@ -45,51 +45,61 @@ export const thirdPartyLoginResultSchema = z.object({ idToken: z.string() }).nul
 /** The calls about the device, the app and the session. */
 export const deviceCalls = {
   getSystemInfo: hostCall({
+    inNativeShell: 'shell',
     summary: 'Device name, Android version and safe-area insets',
     payload: noPayload,
     result: systemInfoSchema,
   }),
   applicationInfo: hostCall({
+    inNativeShell: 'shell',
     summary: 'App version and platform; may force the theme',
     payload: noPayload,
     result: applicationInfoSchema,
   }),
   setStatusBarColor: hostCall({
+    inNativeShell: 'shell',
     summary: "Paints the status bar for the screen's theme, or hides it",
     payload: statusBarStyleSchema,
     result: done,
   }),
   getToken: hostCall({
+    inNativeShell: 'shell',
     summary: 'The session token the host keeps',
     payload: noPayload,
     result: tokenSchema,
   }),
   setToken: hostCall({
+    inNativeShell: 'shell',
     summary: 'Keeps the session token (null on sign-out)',
     payload: z.object({ token: tokenSchema }),
     result: done,
   }),
   loginStatusChanged: hostCall({
+    inNativeShell: 'shell',
     summary: 'The member signed in or out',
     payload: z.object({ loggedIn: z.boolean() }),
     result: done,
   }),
   tokenExpire: hostCall({
+    inNativeShell: 'shell',
     summary: 'The session expired (the app shows its own dialog)',
     payload: noPayload,
     result: done,
   }),
   thirdPartyLogin: hostCall({
+    inNativeShell: 'shell',
     summary: 'Signs in with a third-party provider',
     payload: thirdPartyLoginRequestSchema,
     result: thirdPartyLoginResultSchema,
   }),
   machineTranslate: hostCall({
+    inNativeShell: 'page',
     summary: "Translates a post or comment into the reader's language",
     payload: translateTextPayload,
     result: translationSchema,
   }),
   closeLoginPage: hostCall({
+    inNativeShell: 'shell',
     summary: 'Leaves the login page once signed in',
     payload: noPayload,
     result: done,

@@ -80,29 +80,49 @@ export const downloadProgressSchema = z.object({
 /** Downloads of catalogue ROMs to this device, with pause and resume. */
 export const downloadCalls = {
   start: hostCall({
+    inNativeShell: 'page',
     summary: 'Queues the download of a catalogue ROM',
     payload: startDownloadRequestSchema,
     result: localGameSchema,
   }),
-  pause: hostCall({ summary: 'Pauses a download', payload: downloadRefSchema, result: localGameSchema }),
+  pause: hostCall({
+    inNativeShell: 'page',
+    summary: 'Pauses a download',
+    payload: downloadRefSchema,
+    result: localGameSchema,
+  }),
   resume: hostCall({
+    inNativeShell: 'page',
     summary: 'Queues a paused or failed download again',
     payload: downloadRefSchema,
     result: localGameSchema,
   }),
-  cancel: hostCall({ summary: 'Stops a download and forgets it', payload: downloadRefSchema, result: done }),
-  remove: hostCall({ summary: 'Deletes a download (its ROM too)', payload: downloadRefSchema, result: done }),
+  cancel: hostCall({
+    inNativeShell: 'page',
+    summary: 'Stops a download and forgets it',
+    payload: downloadRefSchema,
+    result: done,
+  }),
+  remove: hostCall({
+    inNativeShell: 'page',
+    summary: 'Deletes a download (its ROM too)',
+    payload: downloadRefSchema,
+    result: done,
+  }),
   clear: hostCall({
+    inNativeShell: 'page',
     summary: 'Empties the downloading list (cancelling), the downloaded list (deleting), or both',
     payload: clearDownloadsRequestSchema,
     result: removedCount,
   }),
   getGameRomList: hostCall({
+    inNativeShell: 'page',
     summary: 'The download list, newest first',
     payload: gameRomListRequestSchema,
     result: gameRomListSchema,
   }),
   getGameRomInfo: hostCall({
+    inNativeShell: 'page',
     summary: 'One game of the download list, or null',
     payload: gameRomInfoRequestSchema,
     result: localGameSchema.nullable(),

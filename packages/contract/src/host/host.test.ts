@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   type HostCallName,
@@ -315,5 +316,23 @@ describe('host protocol', () => {
       romMd5: md5,
       slot: 2,
     });
+  });
+
+  it('has every call and push in the native shell guide, in the table of the side that answers it', () => {
+    const guide = readFileSync(new URL('../../../../docs/native-shell.md', import.meta.url), 'utf8');
+    const section = (title: string) => guide.split(`## ${title}`)[1]!.split('\n## ')[0]!;
+    const rows = (title: string) =>
+      section(title)
+        .split('\n')
+        .filter((line) => line.startsWith('| '))
+        .join('\n');
+    const named = (text: string, name: string) => text.includes(`\`${name}\``);
+    for (const [call, def] of Object.entries(hostCalls)) {
+      const table =
+        def.inNativeShell === 'shell' ? 'Calls the shell answers' : 'Calls the web host keeps answering';
+      expect(named(rows(table), call), `${call} in "${table}"`).toBe(true);
+    }
+    const pushRows = rows('Calls the shell answers') + rows('Calls the web host keeps answering');
+    for (const event of Object.keys(hostPushes)) expect(named(pushRows, event), event).toBe(true);
   });
 });

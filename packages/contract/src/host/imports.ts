@@ -25,7 +25,7 @@ export const importedGameSchema = z.object({
   storage: z
     .enum(['handle', 'copy'])
     .describe(
-      '`handle`: read from the directory at play time (nothing copied); `copy`: the bytes live in the host’s own storage',
+      "`handle`: read from the directory at play time (nothing copied); `copy`: the bytes are kept in the host's storage",
     ),
 });
 
@@ -79,16 +79,19 @@ export const removeLocalGamesRequestSchema = z.object({ romMd5s: z.array(z.strin
 /** ROM files of the member's own, imported from a directory of the device. */
 export const importCalls = {
   importGames: hostCall({
+    inNativeShell: 'page',
     summary: 'Imports ROMs from a directory the member picks, or scans it again',
     payload: importGamesRequestSchema,
     result: importGamesResultSchema,
   }),
   getLocalGames: hostCall({
+    inNativeShell: 'page',
     summary: 'The imported games, newest first, and the remembered directory',
     payload: localGamesRequestSchema,
     result: localGamesSchema,
   }),
   removeLocalGames: hostCall({
+    inNativeShell: 'page',
     summary: "Forgets imported games (never deletes the member's files)",
     payload: removeLocalGamesRequestSchema,
     result: removedCount,

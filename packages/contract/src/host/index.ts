@@ -40,6 +40,13 @@ export type HostPayload<C extends HostCallName> = z.input<(typeof hostCalls)[C][
 export type HostParsedPayload<C extends HostCallName> = z.output<(typeof hostCalls)[C]['payload']>;
 /** What the host answers a call with. */
 export type HostResult<C extends HostCallName> = z.output<(typeof hostCalls)[C]['result']>;
+/**
+ * `hostCalls` seen call by call, so that code generic over the call name keeps that call's own
+ * payload and answer types (`const calls: HostCallsByName = hostCalls`).
+ */
+export type HostCallsByName = {
+  [C in HostCallName]: HostCallDef<z.ZodType<HostParsedPayload<C>, HostPayload<C>>, z.ZodType<HostResult<C>>>;
+};
 /** The data of a push. */
 export type HostPushData<E extends HostPushName> = z.output<(typeof hostPushes)[E]['data']>;
 

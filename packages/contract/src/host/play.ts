@@ -93,27 +93,37 @@ export const archiveListChangedSchema = z.object({ romMd5: z.string() });
 /** Playing a ROM in the emulator, and its save states on this device and in the cloud. */
 export const playCalls = {
   startGame: hostCall({
+    inNativeShell: 'page',
     summary: 'Plays a downloaded or imported ROM',
     payload: startGameRequestSchema,
     result: started,
   }),
   archiveStart: hostCall({
+    inNativeShell: 'page',
     summary: 'Plays the game of a local slot and loads the slot',
     payload: archiveSlotRefSchema,
     result: started,
   }),
   archiveList: hostCall({
+    inNativeShell: 'page',
     summary: "Every game with local archives (or one ROM's)",
     payload: archiveListRequestSchema,
     result: archiveListResultSchema,
   }),
-  archiveRemove: hostCall({ summary: 'Deletes one local slot', payload: archiveSlotRefSchema, result: done }),
+  archiveRemove: hostCall({
+    inNativeShell: 'page',
+    summary: 'Deletes one local slot',
+    payload: archiveSlotRefSchema,
+    result: done,
+  }),
   archiveUpload: hostCall({
+    inNativeShell: 'page',
     summary: 'Sends a local slot to the cloud',
     payload: archiveUploadRequestSchema,
     result: archiveUploadResultSchema,
   }),
   archiveDownload: hostCall({
+    inNativeShell: 'page',
     summary: 'Brings a cloud slot into a local slot',
     payload: archiveDownloadRequestSchema,
     result: localArchiveSlotSchema,
