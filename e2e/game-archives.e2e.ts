@@ -1,5 +1,5 @@
 import { endpoints } from '@pixelhall/contract';
-import type { ArchiveListResult, ArchiveProgress } from '@pixelhall/web/src/host/game-protocol';
+import type { ArchiveListResult, ArchiveProgress } from '@pixelhall/contract/host';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { baseUrl, open, useToken } from './support/app';

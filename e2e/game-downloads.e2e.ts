@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { endpoints, type Game } from '@pixelhall/contract';
-import type { DownloadProgress, GameRomList, LocalGame } from '@pixelhall/web/src/host/game-protocol';
+import type { DownloadProgress, GameRomList, LocalGame } from '@pixelhall/contract/host';
 import type { Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { open } from './support/app';

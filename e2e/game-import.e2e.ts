@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ImportGamesResult, ImportProgress, LocalGames } from '@pixelhall/web/src/host/game-protocol';
+import type { ImportGamesResult, ImportProgress, LocalGames } from '@pixelhall/contract/host';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { baseUrl, open } from './support/app';

@@ -1,5 +1,5 @@
 import { endpoints } from '@pixelhall/contract';
-import type { ArchiveListResult, LocalGame } from '@pixelhall/web/src/host/game-protocol';
+import type { ArchiveListResult, LocalGame } from '@pixelhall/contract/host';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, currentRoute, open } from './support/app';

@@ -1,6 +1,6 @@
+import type { LocalArchive } from '@pixelhall/contract/host';
 import { useQuery } from '@tanstack/react-query';
 import { queryClient } from '../api/query-client';
-import type { LocalArchive } from '../host/game-protocol';
 import { gameHost, gameHostPushes } from './host-calls';
 
 const ARCHIVES = 'localArchives';

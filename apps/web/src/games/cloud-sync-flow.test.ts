@@ -1,5 +1,5 @@
+import type { ArchiveUploadResult } from '@pixelhall/contract/host';
 import { describe, expect, it, vi } from 'vitest';
-import type { ArchiveUploadResult } from '../host/game-protocol';
 import { type CloudConflict, type ConflictChoice, runUpload } from './cloud-sync-flow';
 
 const cloud = (version: number): CloudConflict => ({

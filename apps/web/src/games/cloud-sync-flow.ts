@@ -1,4 +1,4 @@
-import type { ArchiveUploadResult } from '../host/game-protocol';
+import type { ArchiveUploadResult } from '@pixelhall/contract/host';
 
 /** The newer cloud save an upload ran into. */
 export type CloudConflict = Extract<ArchiveUploadResult, { status: 'conflict' }>['cloud'];

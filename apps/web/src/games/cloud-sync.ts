@@ -1,4 +1,5 @@
 import { formatDate, formatFileSize } from '@pixelhall/contract';
+import type { ArchiveProgress } from '@pixelhall/contract/host';
 import { Dialog } from 'antd-mobile';
 import { useEffect } from 'react';
 import { create } from 'zustand';
@@ -7,7 +8,6 @@ import { confirmAction } from '../core/confirm';
 import { onAppEvent } from '../core/events';
 import { showSuccessToast } from '../core/feedback';
 import { nextOverlayZIndex, overlayStyle } from '../core/overlay';
-import type { ArchiveProgress } from '../host/game-protocol';
 import i18n from '../i18n';
 import { type CloudConflict, type ConflictChoice, runUpload, type UploadOutcome } from './cloud-sync-flow';
 import { gameHost, gameHostPushes } from './host-calls';

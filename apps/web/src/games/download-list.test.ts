@@ -1,5 +1,5 @@
+import type { LocalGame } from '@pixelhall/contract/host';
 import { describe, expect, it } from 'vitest';
-import type { LocalGame } from '../host/game-protocol';
 import { coreNameFor, type EmulatorOption, mergeProgress, newestFirst } from './download-list';
 
 const game = (gameId: number, addedAt: number): LocalGame => ({

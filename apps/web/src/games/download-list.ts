@@ -1,6 +1,6 @@
 import type { DataOf, Game } from '@pixelhall/contract';
+import type { DownloadProgress, LocalGame } from '@pixelhall/contract/host';
 import type { routes } from '@pixelhall/contract/routes';
-import type { DownloadProgress, LocalGame } from '../host/game-protocol';
 
 /** An emulator of `home/conditionOpt` (docs/product/games-library-and-player.md#catalogue). */
 export type EmulatorOption = DataOf<typeof routes.games.conditionOpt>['emulator_type'][number];

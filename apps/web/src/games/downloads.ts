@@ -1,4 +1,5 @@
 import type { Game } from '@pixelhall/contract';
+import type { ClearDownloadsRequest, DownloadProgress, LocalGame } from '@pixelhall/contract/host';
 import { routes } from '@pixelhall/contract/routes';
 import { useEffect } from 'react';
 import { create } from 'zustand';
@@ -7,7 +8,6 @@ import { gameKeys, requestGameDownload } from '../api/queries/games';
 import { queryClient } from '../api/query-client';
 import { showFailToast } from '../core/feedback';
 import { inList } from '../host/downloads/transitions';
-import type { ClearDownloadsRequest, DownloadProgress, LocalGame } from '../host/game-protocol';
 import i18n from '../i18n';
 import { coreNameFor, type EmulatorOption, mergeProgress, newestFirst } from './download-list';
 import { gameHost, gameHostPushes } from './host-calls';

@@ -1,72 +1,44 @@
+import type { HostPayload, HostPushData } from '@pixelhall/contract/host';
 import { host } from '../host';
-import type {
-  ArchiveDownloadRequest,
-  ArchiveListChanged,
-  ArchiveListRequest,
-  ArchiveListResult,
-  ArchiveProgress,
-  ArchiveSlotRef,
-  ArchiveStartRequest,
-  ArchiveUploadRequest,
-  ArchiveUploadResult,
-  ClearDownloadsRequest,
-  DownloadProgress,
-  DownloadRef,
-  GameRomInfoRequest,
-  GameRomList,
-  GameRomListRequest,
-  ImportGamesRequest,
-  ImportGamesResult,
-  ImportProgress,
-  LocalArchiveSlot,
-  LocalGame,
-  LocalGames,
-  LocalGamesRequest,
-  RemoveLocalGamesRequest,
-  StartDownloadRequest,
-  StartGameRequest,
-} from '../host/game-protocol';
 
 /**
- * The game calls of the host (docs/product/calls-and-host.md#host-calls), typed. Every screen goes through these, never `host.call` with a
- * string, so a native shell and the web host are interchangeable. A failed call has already shown
- * its toast (the bridge does) and rejects with a HostCallError.
+ * The game calls of the host protocol (`@pixelhall/contract/host`,
+ * docs/product/calls-and-host.md#host-calls), by what they do. Every screen goes through these,
+ * never `host.call` with a string, so a native shell and the web host are interchangeable. A
+ * failed call has already shown its toast (the bridge does) and rejects with a HostCallError.
  */
 export const gameHost = {
-  start: (request: StartDownloadRequest) => host.call<LocalGame>('start', request),
-  pause: (ref: DownloadRef) => host.call<LocalGame>('pause', ref),
-  resume: (ref: DownloadRef) => host.call<LocalGame>('resume', ref),
-  cancel: (ref: DownloadRef) => host.call<void>('cancel', ref),
-  remove: (ref: DownloadRef) => host.call<void>('remove', ref),
-  clear: (request: ClearDownloadsRequest = {}) => host.call<{ removed: number }>('clear', request),
-  romList: (request: GameRomListRequest) => host.call<GameRomList>('getGameRomList', request),
-  romInfo: (request: GameRomInfoRequest) =>
-    host.call<LocalGame | null>('getGameRomInfo', request, { silent: true }),
+  start: (request: HostPayload<'start'>) => host.call('start', request),
+  pause: (ref: HostPayload<'pause'>) => host.call('pause', ref),
+  resume: (ref: HostPayload<'resume'>) => host.call('resume', ref),
+  cancel: (ref: HostPayload<'cancel'>) => host.call('cancel', ref),
+  remove: (ref: HostPayload<'remove'>) => host.call('remove', ref),
+  clear: (request: HostPayload<'clear'> = {}) => host.call('clear', request),
+  romList: (request: HostPayload<'getGameRomList'>) => host.call('getGameRomList', request),
+  romInfo: (request: HostPayload<'getGameRomInfo'>) => host.call('getGameRomInfo', request, { silent: true }),
 
-  importGames: (request: ImportGamesRequest = { action: 'pick' }) =>
-    host.call<ImportGamesResult>('importGames', request),
-  localGames: (request: LocalGamesRequest = {}) => host.call<LocalGames>('getLocalGames', request),
-  removeLocalGames: (request: RemoveLocalGamesRequest) =>
-    host.call<{ removed: number }>('removeLocalGames', request),
+  importGames: (request: HostPayload<'importGames'> = { action: 'pick' }) =>
+    host.call('importGames', request),
+  localGames: (request: HostPayload<'getLocalGames'> = {}) => host.call('getLocalGames', request),
+  removeLocalGames: (request: HostPayload<'removeLocalGames'>) => host.call('removeLocalGames', request),
 
-  startGame: (request: StartGameRequest) => host.call<{ started: true }>('startGame', request),
+  startGame: (request: HostPayload<'startGame'>) => host.call('startGame', request),
 
-  archiveStart: (request: ArchiveStartRequest) => host.call<{ started: true }>('archiveStart', request),
-  archiveList: (request: ArchiveListRequest = {}) => host.call<ArchiveListResult>('archiveList', request),
-  archiveUpload: (request: ArchiveUploadRequest) => host.call<ArchiveUploadResult>('archiveUpload', request),
-  archiveDownload: (request: ArchiveDownloadRequest) =>
-    host.call<LocalArchiveSlot>('archiveDownload', request),
-  archiveRemove: (ref: ArchiveSlotRef) => host.call<void>('archiveRemove', ref),
+  archiveStart: (request: HostPayload<'archiveStart'>) => host.call('archiveStart', request),
+  archiveList: (request: HostPayload<'archiveList'> = {}) => host.call('archiveList', request),
+  archiveUpload: (request: HostPayload<'archiveUpload'>) => host.call('archiveUpload', request),
+  archiveDownload: (request: HostPayload<'archiveDownload'>) => host.call('archiveDownload', request),
+  archiveRemove: (ref: HostPayload<'archiveRemove'>) => host.call('archiveRemove', ref),
 };
 
-/** The host's pushes, typed; each returns its unsubscribe function. */
+/** The host's game pushes; each returns its unsubscribe function. */
 export const gameHostPushes = {
-  onDownloadProgress: (listener: (progress: DownloadProgress) => void) =>
-    host.on<DownloadProgress>('progress', listener),
-  onImportProgress: (listener: (progress: ImportProgress) => void) =>
-    host.on<ImportProgress>('importProgress', listener),
-  onArchiveProgress: (listener: (progress: ArchiveProgress) => void) =>
-    host.on<ArchiveProgress>('archiveProgress', listener),
-  onArchiveListChanged: (listener: (change: ArchiveListChanged) => void) =>
-    host.on<ArchiveListChanged>('archiveList', listener),
+  onDownloadProgress: (listener: (progress: HostPushData<'progress'>) => void) =>
+    host.on('progress', listener),
+  onImportProgress: (listener: (progress: HostPushData<'importProgress'>) => void) =>
+    host.on('importProgress', listener),
+  onArchiveProgress: (listener: (progress: HostPushData<'archiveProgress'>) => void) =>
+    host.on('archiveProgress', listener),
+  onArchiveListChanged: (listener: (change: HostPushData<'archiveList'>) => void) =>
+    host.on('archiveList', listener),
 };

@@ -1,5 +1,5 @@
+import type { ImportedGame, ImportProgress, LocalGames } from '@pixelhall/contract/host';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ImportedGame, ImportProgress, LocalGames } from '../host/game-protocol';
 
 // The host's answers and pushes, as a native shell or the web host would give them.
 const host = vi.hoisted(() => ({

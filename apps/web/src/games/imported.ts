@@ -1,6 +1,6 @@
+import type { ImportedGame, ImportGamesResult, ImportProgress, LocalGames } from '@pixelhall/contract/host';
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import type { ImportedGame, ImportGamesResult, ImportProgress, LocalGames } from '../host/game-protocol';
 import { gameHost, gameHostPushes } from './host-calls';
 
 /**

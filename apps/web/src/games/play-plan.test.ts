@@ -1,6 +1,6 @@
 import type { Game } from '@pixelhall/contract';
+import type { DownloadStatus, ImportedGame, LocalGame } from '@pixelhall/contract/host';
 import { describe, expect, it } from 'vitest';
-import type { DownloadStatus, ImportedGame, LocalGame } from '../host/game-protocol';
 import { planPlay } from './play-plan';
 
 const game = { id: 7, game_name: 'Tile Garden', rom_md5: 'aa' } as Game;

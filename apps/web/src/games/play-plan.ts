@@ -1,5 +1,5 @@
 import type { Game } from '@pixelhall/contract';
-import type { ImportedGame, LocalGame, StartGameRequest } from '../host/game-protocol';
+import type { ImportedGame, LocalGame, StartGameRequest } from '@pixelhall/contract/host';
 
 /** What to play: a catalogue game (its download), a download, or an imported ROM; optionally loading a local slot. */
 export type PlayTarget = ({ game: Game } | { local: LocalGame } | { imported: ImportedGame }) & {

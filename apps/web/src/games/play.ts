@@ -1,8 +1,8 @@
 import type { Game } from '@pixelhall/contract';
+import type { ImportedGame, LocalGame } from '@pixelhall/contract/host';
 import { recordGamePlay } from '../api/queries/games';
 import { showFailToast, showInfoToast } from '../core/feedback';
 import { HostCallError } from '../host/bridge';
-import type { ImportedGame, LocalGame } from '../host/game-protocol';
 import i18n from '../i18n';
 import { useRecentGames } from '../state/recent-games';
 import { gameHost } from './host-calls';

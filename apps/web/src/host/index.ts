@@ -2,6 +2,7 @@ import { showFailToast } from '../core/feedback';
 import i18n from '../i18n';
 import { HostBridge } from './bridge';
 import { createNativeTransport, nativeChannel } from './native-transport';
+import { createShellTransport } from './shell-transport';
 import { createWebHost } from './web-host';
 
 const channel = nativeChannel();
@@ -9,15 +10,21 @@ const channel = nativeChannel();
 /** The in-browser host; present even inside a native shell, for the calls only a page can do. */
 export const webHost = createWebHost();
 
-/** The app's host: the native shell when there is one, else the web host. */
-export const host = new HostBridge(channel ? createNativeTransport(channel) : webHost.transport, {
+/**
+ * The app's host: in a browser the web host; inside a native shell, the shell for its own calls
+ * and the web host for the page's (the contract's `inNativeShell`).
+ */
+const transport = channel
+  ? createShellTransport(createNativeTransport(channel), webHost.transport)
+  : webHost.transport;
+
+export const host = new HostBridge(transport, {
   notify: showFailToast,
   failedMessage: (call) => i18n.t('errors.call_failed', { call }),
 });
 
 /** Inside an iOS or Android shell (which then owns the login page, third-party SDKs …). */
 export const isNativeShell = channel !== null;
-export type { HostCall, StatusBarStyle } from './protocol';
 
 declare global {
   interface Window {

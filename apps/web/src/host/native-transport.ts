@@ -1,4 +1,5 @@
-import type { HostCall, HostPush, HostReply, HostRequest, HostTransport } from './protocol';
+import type { HostCallName, HostPush, HostReply, HostRequest } from '@pixelhall/contract/host';
+import type { HostTransport } from './transport';
 
 /**
  * The channel to a native shell. iOS shells expose `webkit.messageHandlers.pixelhall`, Android
@@ -24,7 +25,7 @@ export function createNativeTransport(post: (message: string) => void, win: Wind
   let nextId = 1;
   const pending = new Map<
     number,
-    { call: HostCall; resolve(reply: HostReply): void; reject(err: Error): void }
+    { call: HostCallName; resolve(reply: HostReply): void; reject(err: Error): void }
   >();
   const pushListeners = new Set<(push: HostPush) => void>();
 

@@ -1,52 +1,63 @@
-import { CLIENT_VERSION, type PayloadOf } from '@pixelhall/contract';
+import { CLIENT_VERSION } from '@pixelhall/contract';
+import {
+  type ApplicationInfo,
+  type HostCallName,
+  type HostCallsByName,
+  type HostPush,
+  type HostReply,
+  hostCalls,
+  type StatusBarStyle,
+  type SystemInfo,
+} from '@pixelhall/contract/host';
 import { routes } from '@pixelhall/contract/routes';
+import { request } from '../api/client';
 import { navigateTo } from '../core/navigation';
+import i18n from '../i18n';
 import { useSession } from '../state/session';
-import type {
-  ApplicationInfo,
-  HostCall,
-  HostPush,
-  HostPushEvent,
-  HostReply,
-  HostTransport,
-  StatusBarStyle,
-  SystemInfo,
-  ThirdPartyLoginRequest,
-  ThirdPartyLoginResult,
-} from './protocol';
-import { registerGameCalls } from './web-games';
+import type { HostTransport } from './transport';
+import { type HostWiring, registerGameCalls } from './web-games';
 
-type Handler = (payload: unknown) => Promise<unknown> | unknown;
+/** Answers one call's raw payload: validated, then handled. */
+type Answer = (payload: unknown) => Promise<HostReply>;
 
 /**
  * The host that runs inside the browser, so the app works fully without a native shell. Each
  * feature adds its calls with `handle` (downloads, ROM import, emulator, archives); a call with
- * no handler rejects with "<call> not find" (docs/product/calls-and-host.md#host-calls).
+ * no handler rejects with "<call> not find" (docs/product/calls-and-host.md#host-calls). Every
+ * payload is checked against its call's schema in the contract before the handler runs; a
+ * malformed one is refused with `errors.invalid_payload`.
  */
 export function createWebHost(win: Window = window) {
-  const handlers = new Map<HostCall, Handler>();
+  const calls: HostCallsByName = hostCalls;
+  const answers = new Map<HostCallName, Answer>();
   const pushListeners = new Set<(push: HostPush) => void>();
   const initialTheme = new URLSearchParams(win.location.search).get('theme');
 
   const transport: HostTransport = {
-    async invoke(call, payload): Promise<HostReply> {
-      const handler = handlers.get(call);
-      if (!handler) throw new Error(`${call} not find`);
-      try {
-        return { code: 1, data: await handler(payload) };
-      } catch (err) {
-        return { code: 0, msg: err instanceof Error ? err.message : '' };
-      }
+    async invoke(call, payload) {
+      const answer = answers.get(call);
+      if (!answer) throw new Error(`${call} not find`);
+      return answer(payload);
     },
     onPush: (listener) => {
       pushListeners.add(listener);
     },
   };
 
-  const handle = (call: HostCall, handler: Handler) => {
-    handlers.set(call, handler);
+  const handle: HostWiring['handle'] = (call, handler) => {
+    const schema = calls[call].payload;
+    // Synchronous up to the handler, which may need the tap's user activation (the ROM picker).
+    answers.set(call, async (payload) => {
+      const parsed = schema.safeParse(payload);
+      if (!parsed.success) return { code: 0, msg: i18n.t('errors.invalid_payload') };
+      try {
+        return { code: 1, data: await handler(parsed.data) };
+      } catch (err) {
+        return { code: 0, msg: err instanceof Error ? err.message : '' };
+      }
+    });
   };
-  const push = (event: HostPushEvent, data: unknown) => {
+  const push: HostWiring['push'] = (event, data) => {
     for (const listener of pushListeners) listener({ event, data });
   };
 
@@ -60,18 +71,17 @@ export function createWebHost(win: Window = window) {
       ...(initialTheme === 'light' || initialTheme === 'dark' ? { theme: initialTheme } : {}),
     }),
   );
-  handle('setStatusBarColor', (payload) => applyStatusBar(win.document, payload as StatusBarStyle));
+  handle('setStatusBarColor', (style) => applyStatusBar(win.document, style));
   handle('getToken', () => useSession.getState().token);
-  handle('setToken', (payload) => {
-    useSession.getState().setToken((payload as { token: string | null }).token);
+  handle('setToken', ({ token }) => {
+    useSession.getState().setToken(token);
   });
   // In a browser the app itself keeps the token (other tabs follow through the storage event);
   // there is no native side to tell, so these only acknowledge.
   handle('loginStatusChanged', () => undefined);
   handle('tokenExpire', () => undefined);
   // The browser's own OpenID Connect flow; its library loads only when someone uses it.
-  handle('thirdPartyLogin', async (payload): Promise<ThirdPartyLoginResult> => {
-    const { provider, redirect } = payload as ThirdPartyLoginRequest;
+  handle('thirdPartyLogin', async ({ provider, redirect }) => {
     const { signInErrorText, startProviderSignInById } = await import('../api/auth/oidc');
     try {
       await startProviderSignInById(provider, redirect ?? null);
@@ -80,15 +90,13 @@ export function createWebHost(win: Window = window) {
     }
     return null;
   });
-  // The shell's machine translation, done by the server here; the client module loads lazily
-  // because it depends on the session, which depends on this host.
-  handle('machineTranslate', async (payload) => {
-    const { request } = await import('../api/client');
-    return request(routes.search.translateText, payload as PayloadOf<typeof routes.search.translateText>, {
+  // The shell's machine translation, done by the server here.
+  handle('machineTranslate', (payload) =>
+    request(routes.search.translateText, payload, {
       successToast: false,
       failToast: false,
-    });
-  });
+    }),
+  );
   // A page has no login window to close: go back to where the person came from, else to Me.
   handle('closeLoginPage', () => {
     if ((win.history.state as { idx?: number } | null)?.idx) win.history.back();

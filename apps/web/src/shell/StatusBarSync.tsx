@@ -1,7 +1,7 @@
+import type { StatusBarStyle } from '@pixelhall/contract/host';
 import { useEffect } from 'react';
 import { useLocation } from '../core/hash-router';
 import { callHost } from '../core/host-call';
-import type { StatusBarStyle } from '../host/protocol';
 import { type Theme, useEffectiveTheme } from '../state/preferences';
 import { matchAppRoute } from './routes';
 

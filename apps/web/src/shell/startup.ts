@@ -1,11 +1,11 @@
 import { CLIENT_VERSION } from '@pixelhall/contract';
+import type { ApplicationInfo, SystemInfo } from '@pixelhall/contract/host';
 import { routes } from '@pixelhall/contract/routes';
 import { request } from '../api/client';
 import { refreshAfterReward, taskKeys } from '../api/queries/tasks';
 import { meQuery } from '../api/queries/users';
 import { queryClient } from '../api/query-client';
 import { callHost } from '../core/host-call';
-import type { ApplicationInfo, SystemInfo } from '../host/protocol';
 import i18n from '../i18n';
 import { useDevice } from '../state/device';
 import { usePreferences } from '../state/preferences';
@@ -22,10 +22,8 @@ const FALLBACK_APPLICATION: ApplicationInfo = { version: CLIENT_VERSION, platfor
  */
 export async function startUp(): Promise<void> {
   const [system, application] = await Promise.all([
-    callHost<SystemInfo>('getSystemInfo', undefined, { silent: true }).catch(() => FALLBACK_SYSTEM),
-    callHost<ApplicationInfo>('applicationInfo', undefined, { silent: true }).catch(
-      () => FALLBACK_APPLICATION,
-    ),
+    callHost('getSystemInfo', undefined, { silent: true }).catch(() => FALLBACK_SYSTEM),
+    callHost('applicationInfo', undefined, { silent: true }).catch(() => FALLBACK_APPLICATION),
   ]);
   useDevice.getState().set({ system, application });
   usePreferences.getState().forceTheme(application.theme ?? null);

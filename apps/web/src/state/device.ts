@@ -1,5 +1,5 @@
+import type { ApplicationInfo, SystemInfo } from '@pixelhall/contract/host';
 import { create } from 'zustand';
-import type { ApplicationInfo, SystemInfo } from '../host/protocol';
 
 interface DeviceState {
   system: SystemInfo | null;

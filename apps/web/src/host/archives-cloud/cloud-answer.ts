@@ -1,15 +1,17 @@
 import { type ArchiveVersion, archiveVersionSchema } from '@pixelhall/contract';
+import type { ArchiveUploadResult } from '@pixelhall/contract/host';
 import type { ApiError } from '../../api/client';
-import type { ArchiveUploadResult } from '../game-protocol';
 
 /**
- * The newer cloud version a refused save carries: the server answers a save over a version this
- * device has not seen with code 0 and that version as `data`. Null for any other failure.
+ * The newer cloud version a refused save carries: the server refuses a save over a version this
+ * device has not seen with the reason `game.archive_conflict` and that version as `data`. Null for
+ * any other failure.
  */
 export function conflictVersion(err: unknown): ArchiveVersion | null {
   // Read by shape: the client module (and its toasts) stays out of this pure helper.
   const api = err as Partial<Pick<ApiError, 'kind' | 'envelope'>> | null;
   if (!(err instanceof Error) || api?.kind !== 'business' || !api.envelope) return null;
+  if (api.envelope.reason !== 'game.archive_conflict') return null;
   const parsed = archiveVersionSchema.safeParse(api.envelope.data);
   return parsed.success ? parsed.data : null;
 }

@@ -1,4 +1,3 @@
-import type { ArchiveDownloadRequest, ArchiveUploadRequest } from '../game-protocol';
 import type { HostWiring } from '../web-games';
 
 /**
@@ -6,12 +5,12 @@ import type { HostWiring } from '../web-games';
  * The transfer code (tus, hashing) loads on first use, so the first page load does not carry it.
  */
 export function registerCloudArchives(wiring: HostWiring): void {
-  wiring.handle('archiveUpload', async (payload) => {
+  wiring.handle('archiveUpload', async (request) => {
     const { uploadArchive } = await import('./transfer');
-    return uploadArchive(payload as ArchiveUploadRequest, wiring.push);
+    return uploadArchive(request, wiring.push);
   });
-  wiring.handle('archiveDownload', async (payload) => {
+  wiring.handle('archiveDownload', async (request) => {
     const { downloadArchive } = await import('./transfer');
-    return downloadArchive(payload as ArchiveDownloadRequest, wiring.push);
+    return downloadArchive(request, wiring.push);
   });
 }

@@ -1,4 +1,11 @@
 import type { ArchiveVersion } from '@pixelhall/contract';
+import type {
+  ArchiveDownloadRequest,
+  ArchiveProgress,
+  ArchiveUploadRequest,
+  ArchiveUploadResult,
+  LocalArchiveSlot,
+} from '@pixelhall/contract/host';
 import { routes } from '@pixelhall/contract/routes';
 import { md5 } from 'hash-wasm';
 import { startBigUpload } from '../../api/big-upload';
@@ -7,13 +14,6 @@ import { baseUrl } from '../../api/config';
 import { emitAppEvent } from '../../core/events';
 import i18n from '../../i18n';
 import { useSession } from '../../state/session';
-import type {
-  ArchiveDownloadRequest,
-  ArchiveProgress,
-  ArchiveUploadRequest,
-  ArchiveUploadResult,
-  LocalArchiveSlot,
-} from '../game-protocol';
 import type { ArchiveGameRecord, ArchiveSlotRecord } from '../store/db';
 import { hostDb } from '../store/db';
 import type { HostWiring } from '../web-games';

@@ -1,10 +1,3 @@
-import type {
-  ClearDownloadsRequest,
-  DownloadRef,
-  GameRomInfoRequest,
-  GameRomListRequest,
-  StartDownloadRequest,
-} from '../game-protocol';
 import type { HostWiring } from '../web-games';
 import type { DownloadManager } from './manager';
 import { hasPendingDownloads } from './pending';
@@ -30,14 +23,14 @@ export function registerDownloads({ handle, push }: HostWiring): void {
     return loading;
   };
 
-  handle('start', async (payload) => (await manager()).start(payload as StartDownloadRequest));
-  handle('pause', async (payload) => (await manager()).pause(payload as DownloadRef));
-  handle('resume', async (payload) => (await manager()).resume(payload as DownloadRef));
-  handle('cancel', async (payload) => (await manager()).remove(payload as DownloadRef));
-  handle('remove', async (payload) => (await manager()).remove(payload as DownloadRef));
-  handle('clear', async (payload) => (await manager()).clear((payload ?? {}) as ClearDownloadsRequest));
-  handle('getGameRomList', async (payload) => (await manager()).list(payload as GameRomListRequest));
-  handle('getGameRomInfo', async (payload) => (await manager()).info(payload as GameRomInfoRequest));
+  handle('start', async (request) => (await manager()).start(request));
+  handle('pause', async (ref) => (await manager()).pause(ref));
+  handle('resume', async (ref) => (await manager()).resume(ref));
+  handle('cancel', async (ref) => (await manager()).remove(ref));
+  handle('remove', async (ref) => (await manager()).remove(ref));
+  handle('clear', async (request) => (await manager()).clear(request ?? {}));
+  handle('getGameRomList', async (request) => (await manager()).list(request));
+  handle('getGameRomInfo', async (request) => (await manager()).info(request));
 
   if (typeof window !== 'undefined' && hasPendingDownloads()) {
     setTimeout(() => {

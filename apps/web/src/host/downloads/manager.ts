@@ -1,6 +1,4 @@
 import { BASE_PREFIX } from '@pixelhall/contract';
-import { baseUrl } from '../../api/config';
-import i18n from '../../i18n';
 import type {
   ClearDownloadsRequest,
   DownloadProgress,
@@ -10,7 +8,9 @@ import type {
   GameRomListRequest,
   LocalGame,
   StartDownloadRequest,
-} from '../game-protocol';
+} from '@pixelhall/contract/host';
+import { baseUrl } from '../../api/config';
+import i18n from '../../i18n';
 import type { DownloadRecord } from '../store/db';
 import { opfsFile, opfsRemove, persistStorage } from '../store/opfs';
 import { opfsSink } from './opfs-sink';

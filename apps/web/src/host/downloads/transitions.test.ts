@@ -1,5 +1,5 @@
+import type { DownloadStatus } from '@pixelhall/contract/host';
 import { describe, expect, it } from 'vitest';
-import type { DownloadStatus } from '../game-protocol';
 import { inList, nextStatus, percent, transition } from './transitions';
 
 describe('download states', () => {

@@ -1,4 +1,4 @@
-import type { DownloadStatus, LocalGame } from '../game-protocol';
+import type { DownloadStatus, LocalGame } from '@pixelhall/contract/host';
 
 /**
  * What can happen to a download. `queue` is start/resume (it waits for a free slot), `run` is

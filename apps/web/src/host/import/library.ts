@@ -1,4 +1,4 @@
-import type { ImportedGame, LocalGames, LocalGamesRequest } from '../game-protocol';
+import type { ImportedGame, LocalGames, LocalGamesRequest } from '@pixelhall/contract/host';
 import { hostDb, type ImportedRecord } from '../store/db';
 import { opfsRemove } from '../store/opfs';
 

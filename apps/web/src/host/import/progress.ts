@@ -1,4 +1,4 @@
-import type { ImportProgress } from '../game-protocol';
+import type { ImportProgress } from '@pixelhall/contract/host';
 
 /** The speed is the average over this much recent time, so a slow file doesn't swing it. */
 const WINDOW_MS = 3000;

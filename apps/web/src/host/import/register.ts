@@ -1,10 +1,5 @@
+import type { ImportGamesResult } from '@pixelhall/contract/host';
 import i18n from '../../i18n';
-import type {
-  ImportGamesRequest,
-  ImportGamesResult,
-  LocalGamesRequest,
-  RemoveLocalGamesRequest,
-} from '../game-protocol';
 import type { HostWiring } from '../web-games';
 import { canRead } from './fs-access';
 import { type PickedDirectory, pickDirectory } from './picker';
@@ -31,8 +26,8 @@ const nothing = (cancelled: boolean): ImportGamesResult => ({
  * Only the picker is here; scanning, hashing and storage load when an import starts.
  */
 export function registerImport(wiring: HostWiring): void {
-  wiring.handle('importGames', (payload) => {
-    const action = (payload as ImportGamesRequest | undefined)?.action ?? 'pick';
+  wiring.handle('importGames', (request) => {
+    const action = request?.action ?? 'pick';
     if (action === 'cancel') {
       running?.controller.abort();
       return running?.done ?? nothing(true);
@@ -45,18 +40,18 @@ export function registerImport(wiring: HostWiring): void {
     const picked = action === 'pick' ? pickDirectory() : rememberedDirectory();
     return start(picked, wiring);
   });
-  wiring.handle('getLocalGames', async (payload) => {
+  wiring.handle('getLocalGames', async (request) => {
     const [{ localGames }, { rematchPending }] = await Promise.all([
       import('./library'),
       import('./rematch-pending'),
     ]);
     // Games an import could not match (offline) get their names before the list answers.
     await rematchPending();
-    return localGames((payload ?? {}) as LocalGamesRequest);
+    return localGames(request ?? {});
   });
-  wiring.handle('removeLocalGames', async (payload) => {
+  wiring.handle('removeLocalGames', async ({ romMd5s }) => {
     const { removeLocalGames } = await import('./library');
-    return removeLocalGames((payload as RemoveLocalGamesRequest).romMd5s ?? []);
+    return removeLocalGames(romMd5s);
   });
 }
 

@@ -1,10 +1,10 @@
 import type { Game } from '@pixelhall/contract';
+import type { ImportGamesResult } from '@pixelhall/contract/host';
 import { routes } from '@pixelhall/contract/routes';
 import { request } from '../../api/client';
 import { gameKeys } from '../../api/queries/games';
 import { queryClient } from '../../api/query-client';
 import i18n from '../../i18n';
-import type { ImportGamesResult } from '../game-protocol';
 import { type HostDatabase, hostDb, type ImportedRecord } from '../store/db';
 import { opfsFile, opfsRemove, persistStorage } from '../store/opfs';
 import type { HostWiring } from '../web-games';

@@ -1,3 +1,4 @@
+import type { LocalArchiveSlot } from '@pixelhall/contract/host';
 import { Popup, Slider } from 'antd-mobile';
 import { LeftOutline, SoundMuteOutline, SoundOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
@@ -7,7 +8,6 @@ import { confirmAction } from '../../core/confirm';
 import { useOverlayStyle } from '../../core/overlay';
 import { useEmulatorSettings } from '../../state/emulator-settings';
 import { useRelativeTime } from '../../ui/format';
-import type { LocalArchiveSlot } from '../game-protocol';
 import { SLOT_COUNT } from './archive-store';
 import type { PlayerControls, PlayerStore } from './session';
 import './player.css';

@@ -1,4 +1,4 @@
-import type { LocalArchive, LocalArchiveSlot, StartGameRequest } from '../game-protocol';
+import type { LocalArchive, LocalArchiveSlot, StartGameRequest } from '@pixelhall/contract/host';
 import type { ArchiveGameRecord, ArchiveSlotRecord, BatteryRecord, HostDatabase } from '../store/db';
 
 /** Save states live in numbered slots 1–9 (docs/product/archives-and-saves.md#local-saves). */

@@ -1,5 +1,5 @@
+import type { ArchiveUploadResult } from '@pixelhall/contract/host';
 import { describe, expect, it, vi } from 'vitest';
-import type { ArchiveUploadResult } from '../game-protocol';
 import { type AutoUploadDeps, autoUploadSlot, queueAutoUpload, shouldAutoUpload } from './auto-upload';
 
 const ref = { romMd5: 'abc', slot: 3 };

@@ -1,4 +1,4 @@
-import type { ArchiveSlotRef, ArchiveUploadResult } from '../game-protocol';
+import type { ArchiveSlotRef, ArchiveUploadResult } from '@pixelhall/contract/host';
 
 /**
  * The emulator setting "upload saves automatically": after the player saves a slot, the slot goes

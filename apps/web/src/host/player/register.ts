@@ -1,12 +1,5 @@
+import type { ArchiveListChanged } from '@pixelhall/contract/host';
 import i18n from '../../i18n';
-import type {
-  ArchiveListChanged,
-  ArchiveListRequest,
-  ArchiveListResult,
-  ArchiveSlotRef,
-  ArchiveStartRequest,
-  StartGameRequest,
-} from '../game-protocol';
 import { hostDb } from '../store/db';
 import type { HostWiring } from '../web-games';
 import type { PlayerHost } from './session';
@@ -26,14 +19,13 @@ export function registerPlayer({ handle, push }: HostWiring): void {
     },
   };
 
-  handle('startGame', async (payload) => {
+  handle('startGame', async (request) => {
     const { playRom } = await import('./session');
-    await playRom(payload as StartGameRequest, host);
+    await playRom(request, host);
     return { started: true };
   });
 
-  handle('archiveStart', async (payload) => {
-    const { romMd5, slot } = payload as ArchiveStartRequest;
+  handle('archiveStart', async ({ romMd5, slot }) => {
     const game = await (await hostDb()).get('archiveGames', romMd5);
     if (!game) throw new Error(i18n.t('playerUi.slot_missing', { slot }));
     const { playRom } = await import('./session');
@@ -41,13 +33,12 @@ export function registerPlayer({ handle, push }: HostWiring): void {
     return { started: true };
   });
 
-  handle('archiveList', async (payload): Promise<ArchiveListResult> => {
+  handle('archiveList', async (request) => {
     const { listArchives } = await import('./archive-store');
-    return { list: await listArchives(await hostDb(), (payload as ArchiveListRequest | undefined)?.romMd5) };
+    return { list: await listArchives(await hostDb(), request?.romMd5) };
   });
 
-  handle('archiveRemove', async (payload) => {
-    const { romMd5, slot } = payload as ArchiveSlotRef;
+  handle('archiveRemove', async ({ romMd5, slot }) => {
     const { deleteSlot, isSlot } = await import('./archive-store');
     if (!isSlot(slot)) throw new Error(i18n.t('playerUi.slot_missing', { slot }));
     await deleteSlot(await hostDb(), romMd5, slot);

@@ -1,3 +1,9 @@
+import type {
+  ArchiveSlotRef,
+  ArchiveUploadResult,
+  LocalArchiveSlot,
+  StartGameRequest,
+} from '@pixelhall/contract/host';
 import { Toast } from 'antd-mobile';
 import { md5 } from 'hash-wasm';
 import { createElement } from 'react';
@@ -10,12 +16,6 @@ import i18n from '../../i18n';
 import { useEmulatorSettings } from '../../state/emulator-settings';
 import { useSession } from '../../state/session';
 import { deviceId } from '../archives-cloud/device-id';
-import type {
-  ArchiveSlotRef,
-  ArchiveUploadResult,
-  LocalArchiveSlot,
-  StartGameRequest,
-} from '../game-protocol';
 import { hostDb } from '../store/db';
 import { type ArchiveGame, getSlot, listArchives, putSlot } from './archive-store';
 import { type AutoUploadDeps, queueAutoUpload } from './auto-upload';

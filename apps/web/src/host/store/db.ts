@@ -1,5 +1,5 @@
+import type { ImportedGame, LocalArchiveSlot, LocalGame } from '@pixelhall/contract/host';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import type { ImportedGame, LocalArchiveSlot, LocalGame } from '../game-protocol';
 
 /** A download's record: what the list shows, plus where its bytes are and how to fetch the rest. */
 export interface DownloadRecord extends LocalGame {

@@ -1,4 +1,5 @@
 import { formatDate, formatFileSize } from '@pixelhall/contract';
+import type { LocalArchive, LocalArchiveSlot } from '@pixelhall/contract/host';
 import { Button } from 'antd-mobile';
 import { DeleteOutline, PlayOutline, UploadOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
@@ -8,7 +9,6 @@ import { useNavigate } from '../../core/navigation';
 import { useRouteQuery } from '../../core/route-context';
 import { removeLocalSlot, useLocalArchives } from '../../games/archives';
 import { uploadSlot, useArchiveTransfer } from '../../games/cloud-sync';
-import type { LocalArchive, LocalArchiveSlot } from '../../host/game-protocol';
 import { useSession } from '../../state/session';
 import { EmptyState } from '../../ui/EmptyState';
 import { NavBar } from '../../ui/NavBar';

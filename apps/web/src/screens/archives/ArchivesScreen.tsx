@@ -1,9 +1,9 @@
+import type { LocalArchive } from '@pixelhall/contract/host';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../core/hash-router';
 import { useLocalArchives } from '../../games/archives';
 import { useArchiveSyncing } from '../../games/cloud-sync';
-import type { LocalArchive } from '../../host/game-protocol';
 import { EmptyState } from '../../ui/EmptyState';
 import { NavBar } from '../../ui/NavBar';
 import { Pending } from '../../ui/QueryStates';

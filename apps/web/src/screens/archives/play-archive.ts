@@ -1,9 +1,9 @@
+import type { LocalArchive } from '@pixelhall/contract/host';
 import { routes } from '@pixelhall/contract/routes';
 import { request } from '../../api/client';
 import { showFailToast } from '../../core/feedback';
 import { gameHost } from '../../games/host-calls';
 import { playGame } from '../../games/play';
-import type { LocalArchive } from '../../host/game-protocol';
 import i18n from '../../i18n';
 
 /**

@@ -1,4 +1,5 @@
 import { validateLoginName } from '@pixelhall/contract';
+import type { ThirdPartyLoginRequest } from '@pixelhall/contract/host';
 import { Button, Divider, Form, Input } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,6 @@ import { Link } from '../../core/hash-router';
 import { useRouteQuery } from '../../core/route-context';
 import { host } from '../../host';
 import { HostCallError } from '../../host/bridge';
-import type { ThirdPartyLoginRequest, ThirdPartyLoginResult } from '../../host/protocol';
 import { ruleOf, validatePasswordEntered } from '../../ui/form-rules';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { useFinishSignIn } from './finish';
@@ -39,7 +39,7 @@ export default function LoginScreen() {
   const submit = (values: LoginValues) =>
     login.mutate(values, {
       onSuccess: (session) => finish(session, target),
-      onError: (err) => showAtField(form, err, { 'errors.wrong_credentials': 'password' }, t),
+      onError: (err) => showAtField(form, err, { 'errors.wrong_credentials': 'password' }),
     });
 
   // In a browser the web host leaves for the provider's page (answering null); a native shell
@@ -48,7 +48,7 @@ export default function LoginScreen() {
     setStartingWith(provider.id);
     try {
       const request: ThirdPartyLoginRequest = { provider: provider.id, redirect: target };
-      const result = await host.call<ThirdPartyLoginResult>('thirdPartyLogin', request);
+      const result = await host.call('thirdPartyLogin', request);
       if (!result) return; // the page is on its way to the provider: stay busy
       const session = await thirdLogin.mutateAsync({ idToken: result.idToken, provider: provider.id });
       finish(session, target);

@@ -10,7 +10,6 @@ import { useMe } from '../../api/queries/users';
 import { showSuccessToast } from '../../core/feedback';
 import { useNavigate } from '../../core/navigation';
 import { host } from '../../host';
-import type { SystemInfo } from '../../host/protocol';
 import { useDevice } from '../../state/device';
 import type { FormRule } from '../../ui/form-rules';
 import { NavBar } from '../../ui/NavBar';
@@ -57,7 +56,7 @@ export default function FeedbackScreen() {
     let live = true;
     const known = useDevice.getState().system;
     host
-      .call<SystemInfo>('getSystemInfo', undefined, { silent: true })
+      .call('getSystemInfo', undefined, { silent: true })
       .catch(() => known)
       .then((system) => {
         if (!live || !system) return;

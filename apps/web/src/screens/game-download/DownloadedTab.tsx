@@ -1,9 +1,9 @@
 import { formatFileSize } from '@pixelhall/contract';
+import type { LocalGame } from '@pixelhall/contract/host';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../core/confirm';
 import { clearDownloads, removeDownload, useDownloads } from '../../games/downloads';
 import { playGame } from '../../games/play';
-import type { LocalGame } from '../../host/game-protocol';
 import { EmptyState } from '../../ui/EmptyState';
 import { useRelativeTime } from '../../ui/format';
 import { GameRows } from '../../ui/games/GameLists';

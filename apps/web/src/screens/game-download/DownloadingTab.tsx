@@ -1,3 +1,4 @@
+import type { LocalGame } from '@pixelhall/contract/host';
 import { Button } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,6 @@ import {
   resumeDownload,
   useDownloads,
 } from '../../games/downloads';
-import type { LocalGame } from '../../host/game-protocol';
 import { EmptyState } from '../../ui/EmptyState';
 import { GameRows } from '../../ui/games/GameLists';
 import { Pending } from '../../ui/QueryStates';

@@ -1,10 +1,10 @@
+import type { ImportedGame } from '@pixelhall/contract/host';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../core/confirm';
 import { forgetImported, useImportedGames, useImportProgress } from '../../games/imported';
 import { playGame } from '../../games/play';
-import type { ImportedGame } from '../../host/game-protocol';
 import { EmptyState } from '../../ui/EmptyState';
 import { GameRows } from '../../ui/games/GameLists';
 import { Pending } from '../../ui/QueryStates';

@@ -1,5 +1,5 @@
+import type { ImportedGame, LocalGame } from '@pixelhall/contract/host';
 import { useGameConditions } from '../../api/queries/games';
-import type { ImportedGame, LocalGame } from '../../host/game-protocol';
 import type { GameCardData } from '../../ui/games/card-data';
 
 type Emulators = readonly { emulator_uid: string; emulator_name: string }[] | undefined;

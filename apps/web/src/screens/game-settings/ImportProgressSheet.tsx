@@ -1,10 +1,10 @@
-import { Button, Popup, ProgressBar } from 'antd-mobile';
+import type { ImportGamesResult, ImportProgress } from '@pixelhall/contract/host';
+import { Button, ProgressBar } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from '../../core/hash-router';
 import { useNavigate } from '../../core/navigation';
-import { useOverlayStyle } from '../../core/overlay';
 import { cancelImport, useImportedGames, useImportProgress } from '../../games/imported';
-import type { ImportGamesResult, ImportProgress } from '../../host/game-protocol';
+import { BottomSheet } from '../../ui/BottomSheet';
 import { formatClock, formatSpeed, isRunning, progressPercent } from './import-format';
 import { startImport, useLastImport } from './import-run';
 import './game-settings.css';
@@ -19,17 +19,10 @@ export const IMPORTED_GAMES_PATH = '/game/download?tab=imported';
  * starts the run with `startImport` (./import-run) from the tap, so the summary lands here.
  */
 export function ImportProgressSheet({ visible, onClose }: { visible: boolean; onClose: () => void }) {
-  const style = useOverlayStyle(visible);
   const progress = useImportProgress();
   const result = useLastImport((s) => s.result);
   return (
-    <Popup
-      visible={visible}
-      onMaskClick={onClose}
-      onClose={onClose}
-      style={style}
-      bodyClassName="import-sheet"
-    >
+    <BottomSheet visible={visible} onClose={onClose} className="import-sheet">
       <div data-testid="import-sheet">
         {isRunning(progress) ? (
           <Running progress={progress} onClose={onClose} />
@@ -39,7 +32,7 @@ export function ImportProgressSheet({ visible, onClose }: { visible: boolean; on
           <Start />
         )}
       </div>
-    </Popup>
+    </BottomSheet>
   );
 }
 

@@ -1,5 +1,5 @@
+import type { ImportProgress } from '@pixelhall/contract/host';
 import { describe, expect, it } from 'vitest';
-import type { ImportProgress } from '../../host/game-protocol';
 import { formatClock, formatSpeed, isRunning, progressPercent } from './import-format';
 
 const progress = (change: Partial<ImportProgress>): ImportProgress => ({

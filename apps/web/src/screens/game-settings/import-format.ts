@@ -1,5 +1,5 @@
 import { formatFileSize } from '@pixelhall/contract';
-import type { ImportProgress } from '../../host/game-protocol';
+import type { ImportProgress } from '@pixelhall/contract/host';
 
 /** Seconds as a clock: "0:42", "12:05", "1:02:03". Rounded up, so "0:00" only when done. */
 export function formatClock(seconds: number): string {

@@ -1,6 +1,6 @@
+import type { ImportGamesResult } from '@pixelhall/contract/host';
 import { create } from 'zustand';
 import { importRoms } from '../../games/imported';
-import type { ImportGamesResult } from '../../host/game-protocol';
 
 /**
  * The answer of the last import this session started, for the sheet's summary. The progress

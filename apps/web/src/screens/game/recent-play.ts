@@ -1,4 +1,4 @@
-import type { ImportedGame, LocalGame } from '../../host/game-protocol';
+import type { ImportedGame, LocalGame } from '@pixelhall/contract/host';
 import type { RecentGame } from '../../state/recent-games';
 
 /**

@@ -1,4 +1,4 @@
-import type { ImportedGame, LocalGame } from '../../host/game-protocol';
+import type { ImportedGame, LocalGame } from '@pixelhall/contract/host';
 
 /** One game the member can play on this device: a finished download or an imported ROM file. */
 export type DeviceGame =

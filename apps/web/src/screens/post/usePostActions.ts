@@ -60,7 +60,7 @@ export function usePostActions(post: Post | undefined) {
       setTranslating(true);
       try {
         setTranslation(
-          await host.call<Translation>('machineTranslate', {
+          await host.call('machineTranslate', {
             kind: 'post',
             id: post.id,
             target: locale,

@@ -1,5 +1,5 @@
+import type { ImportedGame, LocalGame } from '@pixelhall/contract/host';
 import { describe, expect, it } from 'vitest';
-import type { ImportedGame, LocalGame } from '../../host/game-protocol';
 import { downloadButtonState, findImported, romPlayTarget } from './rom-state';
 
 const local = (over: Partial<LocalGame> = {}): LocalGame => ({

@@ -1,5 +1,5 @@
 import type { Game } from '@pixelhall/contract';
-import type { ImportedGame, LocalGame } from '../../host/game-protocol';
+import type { ImportedGame, LocalGame } from '@pixelhall/contract/host';
 
 /**
  * What the download button of /rom/{id} offers, from the game's entry in the download list
