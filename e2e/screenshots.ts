@@ -284,7 +284,10 @@ async function createViewer(viewer: 'member' | 'tourist' | 'pat'): Promise<strin
         .values({ user_id: id, provider: 'pixelid', subject: 'pilot', email: row.email, created_at: now })
         .execute();
     }
-    const sessions = sessionsService(sessionsRepo(database.db), { idleMs: 86_400_000, maxMs: 86_400_000 });
+    const sessions = sessionsService({
+      repo: sessionsRepo(database.db),
+      policy: { idleMs: 86_400_000, maxMs: 86_400_000 },
+    });
     return (await sessions.create(Number(id))).token;
   } finally {
     await database.close();
@@ -315,6 +318,9 @@ async function demoMemberSession(
     })
     .onConflict((oc) => oc.column('name').doUpdateSet({ value: (eb) => eb.ref('excluded.value') }))
     .execute();
-  const sessions = sessionsService(sessionsRepo(database.db), { idleMs: 86_400_000, maxMs: 86_400_000 });
+  const sessions = sessionsService({
+    repo: sessionsRepo(database.db),
+    policy: { idleMs: 86_400_000, maxMs: 86_400_000 },
+  });
   return (await sessions.create(Number(id))).token;
 }

@@ -74,7 +74,10 @@ async function castAndTopic(databaseUrl: string) {
       .where('username', 'in', [...CAST])
       .execute();
     const ids = Object.fromEntries(rows.map((r) => [r.username, Number(r.id)])) as Record<Cast, number>;
-    const sessions = sessionsService(sessionsRepo(database.db), { idleMs: DAY, maxMs: DAY });
+    const sessions = sessionsService({
+      repo: sessionsRepo(database.db),
+      policy: { idleMs: DAY, maxMs: DAY },
+    });
     const tokens = {} as Record<Cast, string>;
     for (const name of CAST) {
       if (!ids[name]) throw new Error(`the demo member ${name} is missing`);

@@ -35,9 +35,9 @@ export function createMember(): Promise<{ id: number; token: string; sessionId: 
       .returning('id')
       .executeTakeFirstOrThrow();
     const id = Number(user.id);
-    const { token, sessionId } = await sessionsService(sessionsRepo(database.db), {
-      idleMs: DAY,
-      maxMs: DAY,
+    const { token, sessionId } = await sessionsService({
+      repo: sessionsRepo(database.db),
+      policy: { idleMs: DAY, maxMs: DAY },
     }).create(id);
     return { id, token, sessionId, nickname };
   });
@@ -46,13 +46,15 @@ export function createMember(): Promise<{ id: number; token: string; sessionId: 
 /** Ends a session on the server, as an expiry or a sign-out elsewhere would. */
 export function revokeSession(sessionId: number): Promise<void> {
   return withDatabase((database) =>
-    sessionsService(sessionsRepo(database.db), { idleMs: DAY, maxMs: DAY }).revoke(sessionId),
+    sessionsService({ repo: sessionsRepo(database.db), policy: { idleMs: DAY, maxMs: DAY } }).revoke(
+      sessionId,
+    ),
   );
 }
 
 /** What an operator's `npm run ops -- options:set` does. */
 export function setOption(name: string, value: unknown): Promise<unknown> {
-  return withDatabase((database) => optionsService(optionsRepo(database.db)).set(name, value));
+  return withDatabase((database) => optionsService({ repo: optionsRepo(database.db) }).set(name, value));
 }
 
 /** The session behind a token the app holds, found the way the server finds it: by its hash. */

@@ -24,7 +24,7 @@ import { newsRoutes } from './features/news/routes';
 import { optionsRoutes } from './features/options/routes';
 import { passwordResetRoutes } from './features/password-reset/routes';
 import { startHotScoring } from './features/posts/hot-score';
-import { postsRoutes } from './features/posts/routes';
+import { postsRoutes, unlockRoutes } from './features/posts/routes';
 import { progressionRoutes } from './features/progression/routes';
 import { propsRoutes } from './features/props/routes';
 import { searchRoutes } from './features/search/routes';
@@ -72,7 +72,7 @@ export async function buildApp({ config, database, clock = Date.now, sleep }: Ap
     clientErrorHandler,
     frameworkErrors,
   });
-  const services = createServices(database, config, clock, app.log, sleep);
+  const services = createServices({ database, config, clock, log: app.log, sleep });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(contractSerializerCompiler({ crossCheck: config.env !== 'production' }));
 
@@ -141,7 +141,8 @@ export async function buildApp({ config, database, clock = Date.now, sleep }: Ap
       tasksRoutes(api, services.tasks);
       achievementsRoutes(api, services.achievements);
       progressionRoutes(api, services.progression);
-      walletRoutes(api, services);
+      walletRoutes(api, services.wallet);
+      unlockRoutes(api, services.unlocks);
       propsRoutes(api, services.props);
       betsRoutes(api, services.bets);
       miningRoutes(api, services.mining);

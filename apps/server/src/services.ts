@@ -27,6 +27,7 @@ import { feedsService } from './features/posts/feeds';
 import { firstPagesCache } from './features/posts/first-pages';
 import { hotScoreService } from './features/posts/hot-score';
 import { postsService } from './features/posts/service';
+import { unlockService } from './features/posts/unlock';
 import { progressionService } from './features/progression/service';
 import { propsService } from './features/props/service';
 import { searchService } from './features/search/service';
@@ -46,50 +47,51 @@ import { createFileStore } from './features/uploads/storage';
 import { usersRepo } from './features/users/repo';
 import { usersService } from './features/users/service';
 import { walletService } from './features/wallet/service';
-import { unlockService } from './features/wallet/unlock';
 
-/** Wires repos into services once per app; routes, ops commands and tests share these. */
-export function createServices(
-  database: Database,
-  config: Config,
-  clock: () => number,
-  log: FastifyBaseLogger,
-  sleep?: Sleep,
-) {
-  const { db } = database;
+export interface ServiceDeps {
+  database: Database;
+  config: Config;
+  clock: () => number;
+  log: FastifyBaseLogger;
+  sleep?: Sleep;
+}
+
+/**
+ * Wires repos into services once per app; routes, ops commands and tests share these. Every
+ * service takes one object of what it needs, and one built here is handed to the others that use it.
+ */
+export function createServices({ database, config, clock, log, sleep }: ServiceDeps) {
+  const { db, engine } = database;
   const users = usersRepo(db);
-  const sessions = sessionsService(
-    sessionsRepo(db),
-    { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs },
-    clock,
-  );
-  const accounts = accountsService({ db, users, sessions, clock, sleep });
+  const uploads = uploadsRepo(db);
   const fileStore = createFileStore(config.uploadDir);
   const tusDir = path.join(config.uploadDir, 'tus');
   const quota = storageQuota({ db, tusDir, quotaBytes: config.uploadQuotaBytes });
   // The general feeds' shared page 1, dropped by every write that changes it (feeds.ts).
   const firstPages = firstPagesCache(clock);
-  const posts = postsService({
-    db,
-    engine: database.engine,
+
+  const sessions = sessionsService({
+    repo: sessionsRepo(db),
+    policy: { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs },
     clock,
-    publicUrl: config.configuredPublicUrl,
-    firstPages,
   });
+  const options = optionsService({ repo: optionsRepo(db), clock });
+  const posts = postsService({ db, engine, clock, publicUrl: config.configuredPublicUrl, firstPages });
+
   return {
     sessions,
-    accounts,
-    users: usersService(users, clock),
-    topics: topicsService({ db, engine: database.engine, clock }),
+    accounts: accountsService({ db, users, sessions, clock, sleep }),
+    users: usersService({ repo: users, clock }),
+    topics: topicsService({ db, engine, clock }),
     posts,
     feeds: feedsService({ db, firstPages, clock }),
     announcements: announcementsService({ db, clock }),
-    hotScore: hotScoreService(db, firstPages),
-    news: newsService(db, clock),
-    comments: commentsService(db, database.engine, clock, () => firstPages.clear()),
-    follows: followsService(db, database.engine, clock),
-    options: optionsService(optionsRepo(db), clock),
-    appVersions: appVersionService(appVersionsRepo(db), clock),
+    hotScore: hotScoreService({ db, firstPages }),
+    news: newsService({ db, clock }),
+    comments: commentsService({ db, engine, clock, postCountsChanged: () => firstPages.clear() }),
+    follows: followsService({ db, engine, clock }),
+    options,
+    appVersions: appVersionService({ repo: appVersionsRepo(db), clock }),
     passwordReset: passwordResetService({
       repo: passwordResetRepo(db),
       users,
@@ -106,16 +108,16 @@ export function createServices(
       sessions,
       clock,
     }),
-    search: searchService({ db, engine: database.engine, clock }),
+    search: searchService({ db, engine, clock }),
     levels: levelsService({ db, clock }),
     tasks: tasksService({ db, clock }),
     achievements: achievementsService({ db, clock }),
     progression: progressionService({ db, clock }),
-    wallet: walletService({ db, clock, options: optionsService(optionsRepo(db), clock) }),
+    wallet: walletService({ db, clock, options }),
     unlocks: unlockService({ db, clock, posts }),
     props: propsService({ db, clock, firstPages }),
-    bets: betsService({ db, engine: database.engine, clock }),
-    mining: miningService({ repo: miningRepo(db), options: optionsService(optionsRepo(db), clock), clock }),
+    bets: betsService({ db, engine, clock }),
+    mining: miningService({ repo: miningRepo(db), options, clock }),
     translate: translateService({
       db,
       translator: config.translateUrl
@@ -123,16 +125,10 @@ export function createServices(
         : null,
       log,
     }),
-    uploads: uploadsService({ repo: uploadsRepo(db), store: fileStore, quota, clock }),
+    uploads: uploadsService({ repo: uploads, store: fileStore, quota, clock }),
     archives: archivesService({ db, store: fileStore, clock }),
-    games: gamesService({ db, engine: database.engine, repo: gamesRepo(db), store: fileStore, clock }),
-    bigUploads: bigUploadsService({
-      repo: uploadsRepo(db),
-      store: fileStore,
-      dir: tusDir,
-      quota,
-      clock,
-    }),
+    games: gamesService({ db, engine, repo: gamesRepo(db), store: fileStore, clock }),
+    bigUploads: bigUploadsService({ repo: uploads, store: fileStore, dir: tusDir, quota, clock }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

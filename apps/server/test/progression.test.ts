@@ -8,9 +8,9 @@ import {
   TaskProgress,
 } from '@pixelhall/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DAY_MS, dayOf, nextMidnight } from '../src/features/progression/clock';
 import { checkinGold } from '../src/features/progression/service';
 import { translator } from '../src/i18n';
+import { DAY_MS, dayOf, nextMidnight } from '../src/shared/days';
 import { call } from './helper';
 import { makeTourist, setLevel } from './support/community';
 import { assertLedgerBalanced, economyTestApp, legsOf } from './support/economy';

@@ -1,8 +1,8 @@
 import { endpoints, MainCode, type Task, TaskProgress } from '@pixelhall/contract';
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, nextMidnight } from '../src/features/progression/clock';
 import { translator } from '../src/i18n';
 import { TASK_CATALOG } from '../src/seed/economy-catalog';
+import { DAY_MS, nextMidnight } from '../src/shared/days';
 import { call } from './helper';
 import { makeTourist, setLevel } from './support/community';
 import { assertLedgerBalanced, economyTestApp, legsOf } from './support/economy';

@@ -288,7 +288,7 @@ async function withServices(fn: (s: ReturnType<typeof createServices>) => Promis
   const config = { ...loadConfig(), seed: false };
   const database = await prepareDatabase(config, console.info);
   try {
-    await fn(createServices(database, config, Date.now, pino({ level: 'warn' })));
+    await fn(createServices({ database, config, clock: Date.now, log: pino({ level: 'warn' }) }));
   } finally {
     await database.close();
   }

@@ -5,10 +5,9 @@ import { uniqueViolation } from '../../db/unique-violation';
 import { fail } from '../../http/app-error';
 import { answer } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
-import { type NewsItem, newsRepo } from '../news/repo';
-import type { SessionsService } from '../sessions/service';
-import { toUser } from '../users/profile';
-import { type UserRow, type UsersRepo, usersRepo } from '../users/repo';
+import { addNews, type NewsItem } from '../activity/public';
+import type { SessionsService } from '../sessions/public';
+import { toUser, type UserRow, type UsersRepo, usersRepo } from '../users/public';
 import { loginGuard, realSleep, type Sleep } from './login-guard';
 import { hashPassword, verifyPassword } from './passwords';
 import { visitorNickname, visitorUsername } from './tourists';
@@ -18,7 +17,7 @@ import { visitorNickname, visitorUsername } from './tourists';
  * neutral nickname ("Visitor 4821"), no e-mail and no password, with a session like any other.
  * - A visitor may read what members read and use its session: get/user, latest/news, sign/out.
  * - A visitor may not edit its profile (edit/user) or upload files (upload/file): others would
- *   see what it chose. Those call `assertFullMember` (tourists.ts): `errors.tourist_forbidden`.
+ *   see what it chose. Those call `assertFullMember` (shared/full-member.ts): `errors.tourist_forbidden`.
  * - Having no password, it cannot log in with one or change one (`errors.no_password`); its
  *   token is its only way in until it signs up.
  * - `reg/user` turns it into a member in place: same user id, same session, everything it did
@@ -109,7 +108,7 @@ export function accountsService({ db, users, sessions, clock, sleep = realSleep 
             password_hash: passwordHash,
             now,
           });
-          await newsRepo(trx).add(id, WELCOME, now);
+          await addNews(trx, id, WELCOME, now);
           return id;
         })
         .catch((err: unknown) => {
@@ -163,7 +162,7 @@ export function accountsService({ db, users, sessions, clock, sleep = realSleep 
         .execute(async (trx) => {
           const account = { username, email, nickname: username, password_hash: passwordHash };
           if (!(await usersRepo(trx).convertTourist(member.id, account, now))) return false;
-          await newsRepo(trx).add(member.id, WELCOME, now);
+          await addNews(trx, member.id, WELCOME, now);
           return true;
         })
         .catch((err: unknown) => {

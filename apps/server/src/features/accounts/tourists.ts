@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { fail } from '../../http/app-error';
 
 const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';
 
@@ -13,9 +12,4 @@ export function visitorUsername(): string {
 /** Others see this name next to what a visitor does, so it says nothing but "a visitor". */
 export function visitorNickname(): string {
   return `Visitor ${randomInt(1000, 10_000)}`;
-}
-
-/** For anything a visitor may not do (see the rules atop accounts/service.ts). */
-export function assertFullMember(member: { isTourist: boolean }): void {
-  if (member.isTourist) throw fail('errors.tourist_forbidden');
 }

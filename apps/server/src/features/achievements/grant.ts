@@ -1,8 +1,7 @@
 import { ACHIEVEMENT_METRICS } from '@pixelhall/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
-import { payReward } from '../progression/rewards';
-import { claimOperation } from '../wallet/ledger';
+import { claimOperation, payReward } from '../wallet/public';
 
 /**
  * Achievement tiers are earned from what a member has done (their metrics) and granted once:

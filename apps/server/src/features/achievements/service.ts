@@ -11,7 +11,7 @@ import { AppError, fail } from '../../http/app-error';
 import { answer } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
 import type { Translate } from '../../i18n';
-import { assertFullMember } from '../accounts/tourists';
+import { assertFullMember } from '../../shared/full-member';
 import { type AchievementMetric, grantAchievements, isMetric, metricValue, parseTiers } from './grant';
 import { type AchievementRow, achievementsRepo } from './repo';
 

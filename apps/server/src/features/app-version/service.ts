@@ -1,7 +1,13 @@
 import { compareVersions } from '@pixelhall/contract';
 import type { AppVersionsRepo } from './repo';
 
-export function appVersionService(repo: AppVersionsRepo, clock: () => number = Date.now) {
+export function appVersionService({
+  repo,
+  clock = Date.now,
+}: {
+  repo: AppVersionsRepo;
+  clock?: () => number;
+}) {
   return {
     /**
      * Versions are few (one row per release), so they are sorted here with the contract's

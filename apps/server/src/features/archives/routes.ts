@@ -3,9 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
 import { registerEndpoint } from '../../http/endpoint';
 import { answer } from '../../http/envelope';
-import { assertFullMember } from '../accounts/tourists';
-import { attachmentDisposition } from '../uploads/file-types';
-import { sendStoredFile } from '../uploads/send-file';
+import { assertFullMember } from '../../shared/full-member';
+import { attachmentDisposition, sendStoredFile } from '../uploads/public';
 import type { ArchivesService } from './service';
 
 /** The game-service paths of cloud archives (inside the `/game-api` plugin). */

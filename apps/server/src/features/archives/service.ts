@@ -10,8 +10,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError, fail } from '../../http/app-error';
-import { OCTET_STREAM } from '../uploads/file-types';
-import type { FileStore } from '../uploads/storage';
+import { type FileStore, OCTET_STREAM } from '../uploads/public';
 import { archivesRepo as repo, type VersionRow } from './repo';
 
 /** Screenshot types served inline (upload/file stores WebP; the others are harmless pictures). */

@@ -1,8 +1,8 @@
 import { BET_SERVICE_CHARGE, type BetEvent, betPayout } from '@pixelhall/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { recordActivity } from '../progression/activity';
-import { claimOperation, InsufficientBalance, type Leg, postLegs, reverseOperation } from '../wallet/ledger';
+import { recordActivity } from '../activity/public';
+import { claimOperation, InsufficientBalance, type Leg, postLegs, reverseOperation } from '../wallet/public';
 import { oddsOf, toEvent } from './present';
 import { betsRepo, type OptionRow } from './repo';
 

@@ -2,7 +2,7 @@ import { ADULT_AGE } from '@pixelhall/contract';
 import { type Kysely, sql } from 'kysely';
 import type { PageStart } from '../../db/keyset';
 import type { DB } from '../../db/schema';
-import { blockedBy } from '../follows/blacklist';
+import { blockedBy } from '../people/public';
 
 const COLUMNS = [
   'comments.id',

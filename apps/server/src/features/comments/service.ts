@@ -13,12 +13,10 @@ import type { DB } from '../../db/schema';
 import { AppError, fail } from '../../http/app-error';
 import { answer } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
-import { assertFullMember } from '../accounts/tourists';
-import { hasBlocked } from '../follows/blacklist';
-import { authorsOf } from '../follows/people';
-import { newsRepo } from '../news/repo';
-import { assertAdultConfirmed, canSeeContent, teaserOf } from '../posts/gate';
-import { recordActivity } from '../progression/activity';
+import { assertFullMember } from '../../shared/full-member';
+import { addNews, recordActivity, removeNewsAboutComments } from '../activity/public';
+import { authorsOf, hasBlocked } from '../people/public';
+import { assertAdultConfirmed, canSeeContent, teaserOf } from '../posts/public';
 import { type CommentRow, type CommentSort, commentsRepo } from './repo';
 
 const byTime = (r: CommentRow) => [Number(r.created_at), Number(r.id)];
@@ -75,12 +73,17 @@ export function placeReply(target: Pick<CommentRow, 'id' | 'root_id' | 'parent_i
  * `postCountsChanged` runs after a post's comment count moved, so cached feed pages (the shared
  * first page) show the new count at once.
  */
-export function commentsService(
-  db: Kysely<DB>,
-  engine: Engine,
-  clock: () => number = Date.now,
-  postCountsChanged: () => void = () => {},
-) {
+export function commentsService({
+  db,
+  engine,
+  clock = Date.now,
+  postCountsChanged = () => {},
+}: {
+  db: Kysely<DB>;
+  engine: Engine;
+  clock?: () => number;
+  postCountsChanged?: () => void;
+}) {
   const repo = commentsRepo(db);
   const lockRows = locksRows(engine);
 
@@ -162,7 +165,8 @@ export function commentsService(
           text,
           created_at: now,
         });
-        await newsRepo(trx).add(
+        await addNews(
+          trx,
           authorId,
           { kind: 'comment', actorId: member.id, refType: 'comment', refId: Number(row.id), text },
           now,
@@ -205,7 +209,8 @@ export function commentsService(
           created_at: now,
         });
         await tx.countReplies(place.rootId, 1);
-        await newsRepo(trx).add(
+        await addNews(
+          trx,
           answeredId,
           { kind: 'reply', actorId: member.id, refType: 'comment', refId: Number(row.id), text },
           now,
@@ -232,7 +237,8 @@ export function commentsService(
         const likeCount = await tx.countLikes(commentId, changed ? (like ? 1 : -1) : 0);
         if (likeCount === undefined) throw fail('errors.comment_not_found');
         if (changed && like) {
-          await newsRepo(trx).add(
+          await addNews(
+            trx,
             Number(comment.user_id),
             {
               kind: 'comment_like',
@@ -264,7 +270,7 @@ export function commentsService(
         }
         const removed = await tx.subtree(commentId);
         await tx.remove(commentId);
-        await newsRepo(trx).removeAboutComments(removed);
+        await removeNewsAboutComments(trx, removed);
         if (comment.root_id !== null) await tx.countReplies(Number(comment.root_id), -removed.length);
         const after = await tx.countOnPost(postId, -removed.length);
         return after!.comment_count;

@@ -6,11 +6,9 @@ import type { DB } from '../../db/schema';
 import { AppError, fail } from '../../http/app-error';
 import { answer } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
-import { assertFullMember } from '../accounts/tourists';
-import { newsRepo } from '../news/repo';
-import { recordActivity } from '../progression/activity';
-import { hasBlocked } from './blacklist';
-import { userCardsOf } from './people';
+import { assertFullMember } from '../../shared/full-member';
+import { addNews, recordActivity } from '../activity/public';
+import { hasBlocked, userCardsOf } from '../people/public';
 import { followsRepo, type Listed } from './repo';
 
 type ListFetch = (start: PageStart, limit: number) => Promise<Listed[]>;
@@ -19,7 +17,15 @@ type ListFetch = (start: PageStart, limit: number) => Promise<Listed[]>;
  * Following, followers and the blacklist. Blocking is one-way: who blocks stops seeing the
  * other's content; who is blocked can no longer follow, comment on or answer the blocker.
  */
-export function followsService(db: Kysely<DB>, engine: Engine, clock: () => number = Date.now) {
+export function followsService({
+  db,
+  engine,
+  clock = Date.now,
+}: {
+  db: Kysely<DB>;
+  engine: Engine;
+  clock?: () => number;
+}) {
   const repo = followsRepo(db);
   const lockRows = locksRows(engine);
 
@@ -71,7 +77,7 @@ export function followsService(db: Kysely<DB>, engine: Engine, clock: () => numb
         } else {
           if (await hasBlocked(trx, userId, member.id)) throw fail('errors.blocked_by_user');
           if (await tx.follow(member.id, userId, now)) {
-            await newsRepo(trx).add(userId, { kind: 'follow', actorId: member.id }, now);
+            await addNews(trx, userId, { kind: 'follow', actorId: member.id }, now);
             await recordActivity(trx, member.id, { kind: 'follow', userId }, now);
           }
         }

@@ -3,7 +3,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { FileStore } from '../uploads/storage';
+import type { FileStore } from '../uploads/public';
 
 const INES_MAGIC = Buffer.from([0x4e, 0x45, 0x53, 0x1a]);
 const INES_HEADER = 16;

@@ -2,8 +2,7 @@ import { endpoints } from '@pixelhall/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
 import { registerEndpoint } from '../../http/endpoint';
-import { attachmentDisposition } from '../uploads/file-types';
-import { sendStoredFile } from '../uploads/send-file';
+import { attachmentDisposition, sendStoredFile } from '../uploads/public';
 import type { GamesService } from './service';
 
 const g = endpoints.games;

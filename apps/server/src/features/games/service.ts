@@ -7,10 +7,10 @@ import type { DB } from '../../db/schema';
 import { AppError, fail } from '../../http/app-error';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import type { Member } from '../../http/request-context';
-import { recordActivity } from '../progression/activity';
-import { dayOf } from '../progression/clock';
-import { hotTermOf } from '../search/terms';
-import type { FileStore } from '../uploads/storage';
+import { dayOf } from '../../shared/days';
+import { recordActivity } from '../activity/public';
+import { hotTermOf } from '../search/public';
+import type { FileStore } from '../uploads/public';
 import type { GameFilter, GameRow, GameSort, GamesRepo } from './repo';
 
 /** Week hot counts the plays of the last 7 UTC days, today included. */

@@ -1,8 +1,8 @@
 import { EXPERIENCE_RULES, type ExperienceSource, levelForExperience } from '@pixelhall/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
-import { grantAchievements } from '../achievements/grant';
-import { dayOf } from '../progression/clock';
+import { dayOf } from '../../shared/days';
+import { grantAchievements } from '../achievements/public';
 
 /**
  * The one way experience is earned (and with it, levels). Each earning event has a key that is

@@ -4,10 +4,9 @@ import type { DB } from '../../db/schema';
 import { fail } from '../../http/app-error';
 import { answer } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
-import { assertFullMember } from '../accounts/tourists';
-import { dayOf } from '../progression/clock';
-import { balancesOf, paidReward, payReward } from '../progression/rewards';
-import { runOnce } from '../wallet/ledger';
+import { dayOf } from '../../shared/days';
+import { assertFullMember } from '../../shared/full-member';
+import { balancesOf, paidReward, payReward, runOnce } from '../wallet/public';
 import { levelsRepo } from './repo';
 import { levelReward, levelRow, levelTable } from './table';
 

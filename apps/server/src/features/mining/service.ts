@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { MINING_TOKEN_TTL_MS, type MiningConfig } from '@pixelhall/contract';
 import { fail } from '../../http/app-error';
 import type { Member } from '../../http/request-context';
-import { assertFullMember } from '../accounts/tourists';
-import type { OptionsService } from '../options/service';
-import { hashToken } from '../sessions/service';
+import { assertFullMember } from '../../shared/full-member';
+import type { OptionsService } from '../options/public';
+import { hashToken } from '../sessions/public';
 import { cycleAt } from './cycle';
 import type { MiningRepo } from './repo';
 

@@ -2,25 +2,9 @@ import type { Kysely } from 'kysely';
 import { compiledOnce, type Params } from '../../db/compiled-once';
 import type { PageStart } from '../../db/keyset';
 import type { DB } from '../../db/schema';
-import { blockedBy, hasBlocked } from '../follows/blacklist';
-
-export interface NewsItem {
-  kind: string;
-  actorId?: number | null;
-  /** `post` (ref_id: the post) or `comment` (ref_id: the comment or reply). */
-  refType?: string | null;
-  refId?: number | null;
-  /** Stored as given; kinds the app knows (`welcome`, `like` …) are worded by the app instead. */
-  text?: string;
-}
+import { blockedBy } from '../people/public';
 
 const COLUMNS = ['id', 'kind', 'text', 'actor_id', 'ref_type', 'ref_id', 'read_at', 'created_at'] as const;
-
-/**
- * Reactions that can be taken back and given again: liking, unliking and liking again tells the
- * member once, not every time.
- */
-const ONCE_PER_ACTOR = new Set(['like', 'comment_like', 'follow']);
 
 /** Members get news in batches of this many rows per statement when an operator broadcasts. */
 const BROADCAST_BATCH = 500;
@@ -63,47 +47,11 @@ const commentPosts = compiledOnce((db, p: Params<{ ids: number[] }>, n: number) 
   db.selectFrom('comments').select(['id', 'post_id']).where('id', 'in', p.list('ids', n)),
 );
 
-/** Takes a transaction too, so news can be written with the change it reports. */
+/** A member's inbox as they read it, and the operators' broadcasts (activity/news.ts adds the rest). */
 export function newsRepo(db: Kysely<DB>) {
   const inbox = (userId: number) => inboxOf(db, userId);
 
   return {
-    /**
-     * The one way news is created. Nobody gets news of what they did themselves, nor from a
-     * member they blocked, nor twice of the same reaction: then nothing is written and the
-     * answer is null.
-     */
-    async add(userId: number, item: NewsItem, now: number): Promise<number | null> {
-      const actorId = item.actorId ?? null;
-      if (actorId !== null && (actorId === userId || (await hasBlocked(db, userId, actorId)))) return null;
-      if (actorId !== null && ONCE_PER_ACTOR.has(item.kind)) {
-        const told = await db
-          .selectFrom('news')
-          .select('id')
-          .where('user_id', '=', userId)
-          .where('kind', '=', item.kind)
-          .where('actor_id', '=', actorId)
-          .where('ref_type', 'is not distinct from', item.refType ?? null)
-          .where('ref_id', 'is not distinct from', item.refId ?? null)
-          .executeTakeFirst();
-        if (told) return null;
-      }
-      const { id } = await db
-        .insertInto('news')
-        .values({
-          user_id: userId,
-          kind: item.kind,
-          actor_id: actorId,
-          ref_type: item.refType ?? null,
-          ref_id: item.refId ?? null,
-          text: item.text ?? '',
-          created_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return Number(id);
-    },
-
     /** The newest item, read or not, and how many are unread: what latest/news shows. */
     async latest(userId: number) {
       const [row] = await newestWithUnread(db, { userId });
@@ -150,16 +98,6 @@ export function newsRepo(db: Kysely<DB>) {
       if (commentIds.length === 0) return new Map();
       const rows = await commentPosts(db, { ids: commentIds }, commentIds.length);
       return new Map(rows.map((r) => [Number(r.id), Number(r.post_id)]));
-    },
-
-    /** News about comments that were deleted goes with them. */
-    async removeAboutComments(commentIds: number[]): Promise<void> {
-      if (commentIds.length === 0) return;
-      await db
-        .deleteFrom('news')
-        .where('ref_type', '=', 'comment')
-        .where('ref_id', 'in', commentIds)
-        .execute();
     },
 
     /**

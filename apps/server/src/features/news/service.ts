@@ -4,9 +4,10 @@ import { keysetPage } from '../../db/keyset';
 import type { DB } from '../../db/schema';
 import { answer } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
-import { authorsOf } from '../follows/people';
-import { gatedTexts } from '../posts/gate';
-import { type NewsItem, type NewsRow, newsRepo } from './repo';
+import { addNews, type NewsItem } from '../activity/public';
+import { authorsOf } from '../people/public';
+import { gatedTexts } from '../posts/public';
+import { type NewsRow, newsRepo } from './repo';
 
 /**
  * News items as their recipient sees them: who did it, and which post it is about with a teaser
@@ -55,10 +56,10 @@ async function present(db: Kysely<DB>, viewerId: number, rows: NewsRow[]): Promi
 export class BroadcastTextError extends Error {}
 
 /** What happened to a member (likes, replies, follows, system notes), newest first. */
-export function newsService(db: Kysely<DB>, clock: () => number = Date.now) {
+export function newsService({ db, clock = Date.now }: { db: Kysely<DB>; clock?: () => number }) {
   const repo = newsRepo(db);
   return {
-    add: (userId: number, item: NewsItem, now: number) => repo.add(userId, item, now),
+    add: (userId: number, item: NewsItem, now: number) => addNews(db, userId, item, now),
 
     /** What the session shows: the unread count and the newest item, read or not. */
     async latest(member: Member) {

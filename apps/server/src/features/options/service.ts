@@ -10,7 +10,7 @@ function isOptionName(name: string): name is OptionName {
  * Public server options. Only names with a contract schema exist, so an operator's typo or a
  * private setting can never be read through `get/options`.
  */
-export function optionsService(repo: OptionsRepo, clock: () => number = Date.now) {
+export function optionsService({ repo, clock = Date.now }: { repo: OptionsRepo; clock?: () => number }) {
   return {
     async get(name: string) {
       if (!isOptionName(name)) throw fail('errors.option_not_found', { name });

@@ -1,11 +1,10 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { AppError, fail } from '../../http/app-error';
 import type { Translate } from '../../i18n';
-import { slidingWindow } from '../accounts/attempts';
-import { hashPassword } from '../accounts/passwords';
-import type { Mailer } from '../mail/mailer';
-import type { SessionsService } from '../sessions/service';
-import type { UsersRepo } from '../users/repo';
+import { hashPassword, slidingWindow } from '../accounts/public';
+import type { Mailer } from '../mail/public';
+import type { SessionsService } from '../sessions/public';
+import type { UsersRepo } from '../users/public';
 import type { PasswordResetRepo } from './repo';
 
 /** A mailed code works for 30 minutes (the rule), once. */

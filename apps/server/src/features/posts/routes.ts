@@ -4,6 +4,7 @@ import { registerEndpoint } from '../../http/endpoint';
 import type { AnnouncementsService } from './announcements';
 import type { FeedsService } from './feeds';
 import type { PostsService } from './service';
+import type { UnlockService } from './unlock';
 
 const SHARES_PER_MINUTE = 30;
 
@@ -47,4 +48,11 @@ export function postsRoutes(
   registerEndpoint(app, api.postsList, ({ member, payload }) => feeds.list(member, payload));
   registerEndpoint(app, api.recommendPosts, ({ member, payload }) => feeds.recommend(member, payload));
   registerEndpoint(app, api.userPosts, ({ member, payload }) => feeds.ofUser(member, payload));
+}
+
+/** pay/link: buying the sight of a paid post (the price moves through the wallet's ledger). */
+export function unlockRoutes(app: FastifyInstance, unlocks: UnlockService): void {
+  registerEndpoint(app, endpoints.posts.payLink, ({ member, payload }) =>
+    unlocks.unlock(member, payload.id, payload.adult_confirmed),
+  );
 }

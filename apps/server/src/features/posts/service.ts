@@ -6,9 +6,8 @@ import type { DB } from '../../db/schema';
 import { fail } from '../../http/app-error';
 import { answer } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
-import { assertFullMember } from '../accounts/tourists';
-import { newsRepo } from '../news/repo';
-import { recordActivity } from '../progression/activity';
+import { assertFullMember } from '../../shared/full-member';
+import { addNews, recordActivity } from '../activity/public';
 import type { FirstPages } from './first-pages';
 import { assertAdultConfirmed, presentPost } from './gate';
 import { hotScore } from './hot-score';
@@ -162,11 +161,7 @@ export function postsService({
         // Only a newly added like counts; its keys make a toggled like count once (progression).
         if (added) await recordActivity(trx, member.id, { kind: 'like', postId: id, authorId }, now);
         if (added && authorId !== member.id && !(await tx.blocks(authorId, member.id))) {
-          await newsRepo(trx).add(
-            authorId,
-            { kind: 'like', actorId: member.id, refType: 'post', refId: id },
-            now,
-          );
+          await addNews(trx, authorId, { kind: 'like', actorId: member.id, refType: 'post', refId: id }, now);
         }
         return { liked, like_count: await tx.likeCount(id) };
       });

@@ -13,11 +13,10 @@ import type { DB } from '../../db/schema';
 import { answer } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
 import type { Translate } from '../../i18n';
-import { claimOperation } from '../wallet/ledger';
-import { recordActivity } from './activity';
-import { DAY_MS, dayOf } from './clock';
+import { DAY_MS, dayOf } from '../../shared/days';
+import { recordActivity } from '../activity/public';
+import { claimOperation, NO_REWARD, payReward } from '../wallet/public';
 import { progressionRepo, type RewardListRow } from './repo';
-import { NO_REWARD, payReward } from './rewards';
 
 export const checkinOperationKey = (userId: number, day: number) => `checkin:${userId}:${day}`;
 

@@ -5,13 +5,10 @@ import { fail } from '../../http/app-error';
 import { answer } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
 import type { Translate } from '../../i18n';
-import { assertFullMember } from '../accounts/tourists';
-import { grantExperience } from '../levels/experience';
-import type { FirstPages } from '../posts/first-pages';
-import { presentPost } from '../posts/gate';
-import { COLORS, STYLES } from '../posts/palette';
-import { postLegs, runOnce } from '../wallet/ledger';
-import { walletRepo } from '../wallet/repo';
+import { assertFullMember } from '../../shared/full-member';
+import { grantExperience } from '../levels/public';
+import { COLORS, type FirstPages, presentPost, STYLES } from '../posts/public';
+import { postLegs, runOnce, walletRepo } from '../wallet/public';
 import { propsRepo } from './repo';
 
 const DAY_MS = 86_400_000;

@@ -5,11 +5,12 @@ import type { Engine } from '../../db/dialect';
 import type { DB } from '../../db/schema';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import type { Member } from '../../http/request-context';
-import { userCardsOf } from '../follows/people';
-import { presentPosts } from '../posts/gate';
-import { topicsRepo } from '../topics/repo';
+import { dayOf } from '../../shared/days';
+import { userCardsOf } from '../people/public';
+import { presentPosts } from '../posts/public';
+import { topicsRepo } from '../topics/public';
 import { searchRepo } from './repo';
-import { dayOf, hotTermOf, searchTermsOf } from './terms';
+import { hotTermOf, searchTermsOf } from './terms';
 
 /** Hot searches are what was searched in this many days, today included. */
 const HOT_DAYS = 7;

@@ -35,6 +35,3 @@ export function hotTermOf(keyword: string): string {
   const normal = keyword.normalize('NFKC').toLowerCase().replace(/\s+/gu, ' ').trim();
   return Array.from(normal).slice(0, HOT_TERM_MAX).join('').trim();
 }
-
-/** Days since the epoch, UTC: the unit hot searches are counted in. */
-export const dayOf = (epochMs: number) => Math.floor(epochMs / 86_400_000);

@@ -18,7 +18,15 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 
-export function sessionsService(repo: SessionsRepo, policy: SessionPolicy, clock: () => number = Date.now) {
+export function sessionsService({
+  repo,
+  policy,
+  clock = Date.now,
+}: {
+  repo: SessionsRepo;
+  policy: SessionPolicy;
+  clock?: () => number;
+}) {
   return {
     async create(userId: number): Promise<{ token: string; sessionId: number; expiresAt: number }> {
       const token = randomBytes(32).toString('base64url');

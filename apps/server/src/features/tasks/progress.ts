@@ -1,7 +1,7 @@
 import type { TaskAction } from '@pixelhall/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
-import { dayOf } from '../progression/clock';
+import { dayOf } from '../../shared/days';
 
 /** A daily task counts within its UTC day; a newbie task once in a member's life (period 0). */
 export function taskPeriod(kind: string, now: number): number {

@@ -5,10 +5,9 @@ import type { DB } from '../../db/schema';
 import { uniqueViolation } from '../../db/unique-violation';
 import { fail } from '../../http/app-error';
 import type { Member } from '../../http/request-context';
-import { newsRepo } from '../news/repo';
-import type { SessionsService } from '../sessions/service';
-import { toUser } from '../users/profile';
-import { type UsersRepo, usersRepo } from '../users/repo';
+import { addNews } from '../activity/public';
+import type { SessionsService } from '../sessions/public';
+import { toUser, type UsersRepo, usersRepo } from '../users/public';
 import { freeUsername, nicknameFrom, usernameBase, verifiedEmail } from './names';
 import { identitiesRepo } from './repo';
 import type { IdClaims, IdTokenVerifier } from './verifier';
@@ -108,7 +107,7 @@ export function thirdPartyService({
             email,
             now,
           });
-          await newsRepo(trx).add(id, { kind: 'welcome' }, now);
+          await addNews(trx, id, { kind: 'welcome' }, now);
           return id;
         });
         return { userId, created: true };

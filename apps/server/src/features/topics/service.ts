@@ -15,7 +15,7 @@ import { fail } from '../../http/app-error';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { answer } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
-import { assertFullMember } from '../accounts/tourists';
+import { assertFullMember } from '../../shared/full-member';
 import { type TopicRow, topicsRepo } from './repo';
 
 function toTopic(row: TopicRow, followed: boolean): Topic {

@@ -4,8 +4,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { fail } from '../../http/app-error';
 import type { Member } from '../../http/request-context';
-import { hasBlocked } from '../follows/blacklist';
-import { assertAdultConfirmed, presentPost } from '../posts/gate';
+import { hasBlocked } from '../people/public';
+import { assertAdultConfirmed, presentPost } from '../posts/public';
 import type { Translation, Translator } from './libre-translate';
 import { Lru } from './lru';
 

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, fail } from '../../http/app-error';
 import { success } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
-import { assertFullMember } from '../accounts/tourists';
+import { assertFullMember } from '../../shared/full-member';
 import { bigUploadRoutes } from './big-upload-routes';
 import type { BigUploadsService } from './big-uploads';
 import { downloadRoutes } from './download-routes';

@@ -2,9 +2,9 @@ import { expiredCodeFor, type User } from '@pixelhall/contract';
 import { AppError, fail } from '../../http/app-error';
 import { answer } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
-import { assertFullMember } from '../accounts/tourists';
-import { recordActivity } from '../progression/activity';
-import { fileUrl } from '../uploads/service';
+import { assertFullMember } from '../../shared/full-member';
+import { recordActivity } from '../activity/public';
+import { fileUrl } from '../uploads/public';
 import { toUser } from './profile';
 import { type UsersRepo, usersRepo } from './repo';
 
@@ -14,7 +14,7 @@ export interface ProfileChanges {
   avatar?: string;
 }
 
-export function usersService(repo: UsersRepo, clock: () => number = Date.now) {
+export function usersService({ repo, clock = Date.now }: { repo: UsersRepo; clock?: () => number }) {
   async function own(id: number): Promise<User> {
     const own = await repo.findOwn(id);
     if (!own) throw fail('errors.not_found');

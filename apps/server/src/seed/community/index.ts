@@ -1,4 +1,4 @@
-import { dayOf } from '../../features/search/terms';
+import { dayOf } from '../../shared/days';
 import { avatar } from '../art/avatar';
 import { icon } from '../art/icons';
 import { banner, racePoster } from '../art/scenes';

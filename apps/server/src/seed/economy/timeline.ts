@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Currency, DB } from '../../db/schema';
-import { payReward, type RewardPayment } from '../../features/progression/rewards';
 import { claimOperation, type Leg, type Operation, postLegs } from '../../features/wallet/ledger';
+import { payReward, type RewardPayment } from '../../features/wallet/rewards';
 
 /**
  * The demo economy's history as ledger operations, each dated in the past and applied the way

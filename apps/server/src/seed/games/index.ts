@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { addGame, type EmulatorDef, upsertEmulator } from '../../features/games/catalogue';
-import { dayOf } from '../../features/progression/clock';
 import type { FileStore } from '../../features/uploads/storage';
+import { dayOf } from '../../shared/days';
 import { Canvas, encodeWebp } from '../art/canvas';
 import { drawText, textWidth } from '../art/font';
 import { banner, circuitBoard, landscape, platformer, spriteSheet } from '../art/scenes';

@@ -1,4 +1,4 @@
-/** Progression counts in UTC days: days since the epoch, so a day is the same for everyone. */
+/** Daily counts (progress, plays, hot searches) use UTC days since the epoch: a day is the same for everyone. */
 export const DAY_MS = 86_400_000;
 
 export function dayOf(ms: number): number {

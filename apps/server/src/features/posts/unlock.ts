@@ -4,10 +4,10 @@ import type { DB } from '../../db/schema';
 import { fail } from '../../http/app-error';
 import { type Answer, answer } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
-import { assertFullMember } from '../accounts/tourists';
-import { presentPost } from '../posts/gate';
-import type { PostsService } from '../posts/service';
-import { type Leg, postLegs, runOnce } from './ledger';
+import { assertFullMember } from '../../shared/full-member';
+import { type Leg, postLegs, runOnce } from '../wallet/public';
+import { presentPost } from './gate';
+import type { PostsService } from './service';
 
 /** The platform's part of a sale; the author gets the rest (at least 1 of any price). */
 export const platformShareOf = (price: number) => Math.floor(price * PAID_POST_PLATFORM_SHARE);

@@ -1,10 +1,9 @@
 import { EXPERIENCE_RULES } from '@pixelhall/contract';
 import type { Executor } from '../../db/executor';
-import type { AchievementMetric } from '../achievements/grant';
-import { grantAchievements } from '../achievements/grant';
-import { type ExperienceGrant, grantExperience } from '../levels/experience';
-import { advanceTasks } from '../tasks/progress';
-import { dayOf } from './clock';
+import { dayOf } from '../../shared/days';
+import { type AchievementMetric, grantAchievements } from '../achievements/public';
+import { type ExperienceGrant, grantExperience } from '../levels/public';
+import { advanceTasks } from '../tasks/public';
 
 /**
  * What a member just did, as the features that do it report it. recordActivity turns it into
@@ -25,7 +24,7 @@ export type Activity =
   | { kind: 'play'; gameId: number }
   /** The day's first start-up (check-in). */
   | { kind: 'login' }
-  /** Seconds just added to today's `online_days` row (features/progression/online.ts). */
+  /** Seconds just added to today's `online_days` row (progression/repo.ts). */
   | { kind: 'online'; seconds: number };
 
 /**

@@ -1,7 +1,7 @@
 import type { Added, Balances } from '@pixelhall/contract';
 import type { Executor } from '../../db/executor';
 import type { RewardsTable } from '../../db/schema';
-import { type LedgerReason, type Leg, postLegs } from '../wallet/ledger';
+import { type LedgerReason, type Leg, postLegs } from './ledger';
 
 /**
  * What tasks, level rewards, achievement tiers and check-ins pay: the ledger legs and the

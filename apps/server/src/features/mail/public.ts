@@ -1,0 +1,2 @@
+/** What other features use of mail: sending one. */
+export type { Mailer } from './mailer';

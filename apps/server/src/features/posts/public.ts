@@ -1,0 +1,14 @@
+/**
+ * What other features use of posts: the paid and 18+ gate every post shown goes through, the
+ * palette of styles, and the shared first pages a change must drop.
+ */
+export type { FirstPages } from './first-pages';
+export {
+  assertAdultConfirmed,
+  canSeeContent,
+  gatedTexts,
+  presentPost,
+  presentPosts,
+  teaserOf,
+} from './gate';
+export { COLORS, STYLES } from './palette';

@@ -1,0 +1,2 @@
+/** What other features use of topics: reading them. */
+export { topicsRepo } from './repo';
