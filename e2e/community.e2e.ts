@@ -4,10 +4,11 @@ import path from 'node:path';
 import { endpoints } from '@pixelhall/contract';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { currentRoute, open, useToken } from './support/app';
 import { expectScreenOnPage, usePhone } from './support/browser';
 import { callAs, createNamedMember, OPEN_TOPIC, postAs, uniqueWord } from './support/community';
+import { showcasePosts } from './support/showcase-posts';
 
 let context: BrowserContext;
 let page: Page;
@@ -67,6 +68,26 @@ describe('reading the community as a visitor', () => {
     await comments.getByRole('heading', { name: /Comments/ }).waitFor();
     await comments.getByText(comment).waitFor();
     await comments.getByText(reader.nickname).waitFor();
+  });
+});
+
+describe('a post of an adult topic', () => {
+  it('asks the reader’s age first, in their language, and opens the post on yes', async () => {
+    const { __POST_ADULT__: id } = await showcasePosts(inject('databaseUrl'));
+    await context.addInitScript(() => {
+      localStorage.setItem(
+        'pixelhall.preferences',
+        JSON.stringify({ state: { locale: { id: 3, value: 'ko-KR', text: '한국어' } }, version: 1 }),
+      );
+    });
+    await open(page, `/post/${id}`);
+    await expectScreenOnPage(page, 'post');
+    // The server's refusal is known by its reason, whatever language its message is in.
+    const gate = screen('post').getByTestId('age-gate');
+    await gate.getByRole('heading', { name: '18세 이상입니까?' }).waitFor();
+    await gate.getByTestId('age-gate-yes').click();
+    await screen('post').getByTestId('post-detail').waitFor();
+    expect(await screen('post').getByTestId('age-gate').count()).toBe(0);
   });
 });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS } from '../src/features/accounts/login-guard';
 import { LIMITS } from '../src/features/accounts/service';
 import { buildTestApp, type CallOptions, call, type TestApp } from './helper';
+import { keyOfEnglish } from './support/reason';
 
 const auth = endpoints.auth;
 const getUser = endpoints.users.getUser;
@@ -115,7 +116,7 @@ describe('register', () => {
   it.each(CREDENTIAL_RULES)('refuses %s', async (_name, change, msg) => {
     const { status, body } = await call(t.app, auth.register, credentials(change), fresh());
     expect(status).toBe(200);
-    expect(body).toEqual({ code: 0, msg, data: null });
+    expect(body).toEqual({ code: 0, msg, data: null, reason: keyOfEnglish(msg) });
   });
 
   it('refuses a user name or e-mail address taken in another case', async () => {
@@ -126,14 +127,24 @@ describe('register', () => {
       credentials({ username: 'pixel_PAT', email: 'other.pat@example.org' }),
       fresh(),
     );
-    expect(sameName.body).toEqual({ code: 0, msg: 'This user name is already taken', data: null });
+    expect(sameName.body).toEqual({
+      code: 0,
+      msg: 'This user name is already taken',
+      data: null,
+      reason: 'errors.username_taken',
+    });
     const sameEmail = await call(
       t.app,
       auth.register,
       credentials({ email: 'Pixel.Pat@EXAMPLE.org' }),
       fresh(),
     );
-    expect(sameEmail.body).toEqual({ code: 0, msg: 'This email address is already registered', data: null });
+    expect(sameEmail.body).toEqual({
+      code: 0,
+      msg: 'This email address is already registered',
+      data: null,
+      reason: 'errors.email_taken',
+    });
   });
 
   it('lets exactly one of 20 concurrent sign-ups with one user name through', async () => {
@@ -164,7 +175,12 @@ describe('register', () => {
     for (const r of results.filter((r) => r.body.code !== 1)) {
       expect(r).toEqual({
         status: 200,
-        body: { code: 0, msg: 'This email address is already registered', data: null },
+        body: {
+          code: 0,
+          msg: 'This email address is already registered',
+          data: null,
+          reason: 'errors.email_taken',
+        },
       });
     }
   });
@@ -208,7 +224,12 @@ describe('login', () => {
     const unknownEmail = await login('nobody@example.org', payload.password);
     expect(wrongPassword).toEqual({
       status: 200,
-      body: { code: 0, msg: 'The user name or password is incorrect', data: null },
+      body: {
+        code: 0,
+        msg: 'The user name or password is incorrect',
+        data: null,
+        reason: 'errors.wrong_credentials',
+      },
     });
     expect(unknownUser).toEqual(wrongPassword);
     expect(unknownEmail).toEqual(wrongPassword);
@@ -232,7 +253,12 @@ describe('login', () => {
     ['an empty password', { username: 'pat', password: '' }, 'Please enter your password'],
     ['no password', { username: 'pat' }, 'Please enter your password'],
   ])('refuses %s', async (_name, payload, msg) => {
-    expect((await call(t.app, auth.login, payload, fresh())).body).toEqual({ code: 0, msg, data: null });
+    expect((await call(t.app, auth.login, payload, fresh())).body).toEqual({
+      code: 0,
+      msg,
+      data: null,
+      reason: keyOfEnglish(msg),
+    });
   });
 
   it('refuses an (account, address) pair after its failures, by name or e-mail, for a while', async () => {
@@ -251,6 +277,7 @@ describe('login', () => {
       code: 0,
       msg: `Too many requests. Please try again in ${windowMs / 1000} seconds.`,
       data: null,
+      reason: 'errors.too_many_requests',
     });
     const spanish = await login(payload.email, payload.password, fromIp(guesser, { locale: 'es-ES' }));
     expect(spanish.status).toBe(429);
@@ -386,13 +413,23 @@ describe('reg/user', () => {
     expect((relogin.body.data as Session).user.id).toBe(id);
 
     const again = await call(t.app, auth.regUser, credentials(), { token: visitor.token });
-    expect(again.body).toEqual({ code: 0, msg: 'This account is already registered', data: null });
+    expect(again.body).toEqual({
+      code: 0,
+      msg: 'This account is already registered',
+      data: null,
+      reason: 'errors.already_member',
+    });
   });
 
   it('is only for visitors', async () => {
     const { token } = await register();
     const { body } = await call(t.app, auth.regUser, credentials(), { token });
-    expect(body).toEqual({ code: 0, msg: 'This account is already registered', data: null });
+    expect(body).toEqual({
+      code: 0,
+      msg: 'This account is already registered',
+      data: null,
+      reason: 'errors.already_member',
+    });
     expect((await call(t.app, auth.regUser, credentials())).body.code).toBe(MainCode.Expired);
   });
 
@@ -405,21 +442,31 @@ describe('reg/user', () => {
       credentials({ username: member.payload.username.toUpperCase() }),
       { token: visitor.token },
     );
-    expect(sameName.body).toEqual({ code: 0, msg: 'This user name is already taken', data: null });
+    expect(sameName.body).toEqual({
+      code: 0,
+      msg: 'This user name is already taken',
+      data: null,
+      reason: 'errors.username_taken',
+    });
     const sameEmail = await call(
       t.app,
       auth.regUser,
       credentials({ email: member.payload.email.toUpperCase() }),
       { token: visitor.token },
     );
-    expect(sameEmail.body).toEqual({ code: 0, msg: 'This email address is already registered', data: null });
+    expect(sameEmail.body).toEqual({
+      code: 0,
+      msg: 'This email address is already registered',
+      data: null,
+      reason: 'errors.email_taken',
+    });
     expect((await whoAmI(visitor.token)).data).toEqual(visitor.user);
   });
 
   it.each(CREDENTIAL_RULES)('refuses %s', async (_name, change, msg) => {
     const visitor = await tourist();
     const { body } = await call(t.app, auth.regUser, credentials(change), { token: visitor.token });
-    expect(body).toEqual({ code: 0, msg, data: null });
+    expect(body).toEqual({ code: 0, msg, data: null, reason: keyOfEnglish(msg) });
   });
 });
 
@@ -449,7 +496,12 @@ describe('reset/edit/pwd', () => {
       { old_password: 'not my password', password: 'battery staple' },
       { token },
     );
-    expect(body).toEqual({ code: 0, msg: 'The current password is incorrect', data: null });
+    expect(body).toEqual({
+      code: 0,
+      msg: 'The current password is incorrect',
+      data: null,
+      reason: 'errors.wrong_password',
+    });
     expect((await whoAmI(other.token)).code).toBe(1);
     expect((await login(payload.username, payload.password)).body.code).toBe(1);
   });
@@ -466,6 +518,7 @@ describe('reset/edit/pwd', () => {
       code: 0,
       msg: 'This account has no password yet. Use "Forgot password" to set one.',
       data: null,
+      reason: 'errors.no_password',
     });
   });
 
@@ -486,6 +539,6 @@ describe('reset/edit/pwd', () => {
       { old_password: payload.password, password: 'battery staple', ...change },
       { token },
     );
-    expect(body).toEqual({ code: 0, msg, data: null });
+    expect(body).toEqual({ code: 0, msg, data: null, reason: keyOfEnglish(msg) });
   });
 });

@@ -195,6 +195,7 @@ describe('achieve/display and show/achieve', () => {
       code: MainCode.Fail,
       msg: en('validation.max_number', { max: 3 }),
       data: null,
+      reason: 'validation.max_number',
     });
 
     const chosen = await ok<{ list: Achievement[] }>(a.achieveDisplay, { ids: [popular, writer] }, member);

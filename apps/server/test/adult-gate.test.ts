@@ -248,7 +248,12 @@ describe('the 18+ gate', () => {
   ] as const) {
     it(`shows ${reader} nothing of an adult topic's post or its comments`, async () => {
       const who = member ? await walker() : undefined;
-      const refusal = { code: MainCode.Fail, msg: en('errors.adult_confirm'), data: null };
+      const refusal = {
+        code: MainCode.Fail,
+        msg: en('errors.adult_confirm'),
+        data: null,
+        reason: 'errors.adult_confirm',
+      };
       const wrong: Record<string, unknown> = {};
       for (const surface of SURFACES) {
         const body = await surface.read({ who, adult: false });

@@ -252,7 +252,12 @@ describe.each(bearers)('a members-only endpoint called with $name', (bearer) => 
       const { status, body } = await send(c, bearer.authorization(), c.locale, aimedAtOwner());
       const msg = translator(c.locale)('errors.not_logged_in');
       expect(status).toBe(200);
-      expect(body).toEqual({ code: expiredCodeFor(c.def.base), msg, data: null });
+      expect(body).toEqual({
+        code: expiredCodeFor(c.def.base),
+        msg,
+        data: null,
+        reason: 'errors.not_logged_in',
+      });
       if (c.locale !== 'en-US') expect(msg).not.toBe(en('errors.not_logged_in'));
     },
   );
@@ -281,6 +286,7 @@ describe('the upload host outside the contract (tus, upload/big)', () => {
       code: expiredCodeFor('upload'),
       msg: translator('ko-KR')('errors.not_logged_in'),
       data: null,
+      reason: 'errors.not_logged_in',
     });
   });
 });
@@ -448,7 +454,7 @@ describe("another member's things", () => {
     const before = await row.state();
     expect(before).toBeTruthy();
     const body = await row.attempt(intruder);
-    expect(body).toEqual({ code: 0, msg: en(row.refused), data: null });
+    expect(body).toEqual({ code: 0, msg: en(row.refused), data: null, reason: row.refused });
     expect(await row.state()).toEqual(before);
   });
 
@@ -489,7 +495,12 @@ describe("another member's things", () => {
       { avatar: `/upload/files/${owned.picture}.png` },
       { token: intruder.token },
     );
-    expect(body).toEqual({ code: 0, msg: en('errors.file_unknown'), data: null });
+    expect(body).toEqual({
+      code: 0,
+      msg: en('errors.file_unknown'),
+      data: null,
+      reason: 'errors.file_unknown',
+    });
   });
 
   it("get/user shows the owner's profile without the private fields", async () => {
@@ -625,6 +636,7 @@ describe('level gates: refused one level below, allowed at the level', () => {
       code: 0,
       msg: en(gate.refused, { level: gate.level }),
       data: null,
+      reason: gate.refused,
     });
     const at = await t.make.member();
     await setLevel(t.database, at.user.id, gate.level);
@@ -713,7 +725,12 @@ describe(`the age gate of adult topics (${ADULT_AGE}+)`, () => {
     const before = await everything(t.database);
     for (const answer of [{}, { adult_confirmed: false }]) {
       const { body } = await call(t.app, gate.def, { ...gate.payload(), ...answer }, { token: reader.token });
-      expect(body, JSON.stringify(answer)).toEqual({ code: 0, msg: en('errors.adult_confirm'), data: null });
+      expect(body, JSON.stringify(answer)).toEqual({
+        code: 0,
+        msg: en('errors.adult_confirm'),
+        data: null,
+        reason: 'errors.adult_confirm',
+      });
     }
     expect(await everything(t.database)).toEqual(before);
     const { body } = await call(

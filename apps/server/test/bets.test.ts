@@ -133,7 +133,7 @@ describe('new/bet', () => {
       [1_000_000, 'validation.amount_max'],
     ] as const) {
       const { body } = await place(m, event, 0, amount);
-      expect(body, String(amount)).toEqual({ code: MainCode.Fail, msg: en(key), data: null });
+      expect(body, String(amount)).toEqual({ code: MainCode.Fail, msg: en(key), data: null, reason: key });
     }
     expect(en('validation.amount_max')).toBe('Upper limit 999,999');
     expect((await placed(m, event, 0, 999_999)).amount).toBe(999_999);
@@ -162,7 +162,12 @@ describe('new/bet', () => {
     await refused(b.newBet, payload(event.id, other.options[0]!.id), m, 'errors.bet_option_unknown');
     await refused(b.newBet, payload(event.id, 999_999), m, 'errors.bet_option_unknown');
     const bad = await call(t.app, b.newBet, payload(event.id, 0), { token: m.token });
-    expect(bad.body).toEqual({ code: MainCode.Fail, msg: en('errors.invalid_payload'), data: null });
+    expect(bad.body).toEqual({
+      code: MainCode.Fail,
+      msg: en('errors.invalid_payload'),
+      data: null,
+      reason: 'errors.invalid_payload',
+    });
 
     t.clock.advance(10 * 60_000);
     await refused(b.newBet, payload(event.id, event.options[0]!.id), m, 'errors.bet_closed');
@@ -184,6 +189,7 @@ describe('new/bet', () => {
       code: MainCode.Fail,
       msg: en('errors.level_required', { level: 30 }),
       data: null,
+      reason: 'errors.level_required',
     });
     expect(body.msg).toBe('This is only available to level 30 users.');
 
@@ -198,7 +204,12 @@ describe('new/bet', () => {
   it('answers 1003 "Lack of gold COINS" when the stake is more than the balance, changing nothing', async () => {
     const m = await bettor(50);
     const { body } = await place(m, await newEvent(), 0, 51);
-    expect(body).toEqual({ code: MainCode.NotEnoughGold, msg: 'Lack of gold COINS', data: null });
+    expect(body).toEqual({
+      code: MainCode.NotEnoughGold,
+      msg: 'Lack of gold COINS',
+      data: null,
+      reason: 'errors.lack_of_gold',
+    });
     expect(await t.goldOf(m)).toBe(50);
     expect(await betRows(m.user.id)).toEqual([]);
     await assertLedgerBalanced(t.database);
@@ -596,6 +607,11 @@ describe('bet/events', () => {
     const byGet = await call(e.app, b.betEvents, { num: '2' }, { method: 'GET', token: m.token });
     expect((byGet.body.data as Page<BetEvent>).list.map((x) => x.id)).toEqual([bEvent.id, a.id]);
     const forged = await call(e.app, b.betEvents, { cursor: 'bm90IGEgY3Vyc29y' });
-    expect(forged.body).toEqual({ code: MainCode.Fail, msg: en('errors.invalid_payload'), data: null });
+    expect(forged.body).toEqual({
+      code: MainCode.Fail,
+      msg: en('errors.invalid_payload'),
+      data: null,
+      reason: 'errors.invalid_payload',
+    });
   });
 });

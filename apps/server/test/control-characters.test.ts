@@ -25,7 +25,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const refused = { code: 0, msg: 'The text contains characters that cannot be used.', data: null };
+const refused = {
+  code: 0,
+  msg: 'The text contains characters that cannot be used.',
+  data: null,
+  reason: 'errors.control_characters',
+};
 const NUL = 'a\u0000b';
 
 describe('control characters in text fields', () => {

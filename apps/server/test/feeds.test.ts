@@ -338,6 +338,7 @@ describe('posts/list', () => {
       code: 0,
       msg: 'Are you 18+ years old?',
       data: null,
+      reason: 'errors.adult_confirm',
     });
     expect(idsOf(await feedOf(t, api.postsList, { topic_id: adult, adult_confirmed: true }))).toEqual([
       post.id,

@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const refused = { code: 0, msg: 'The request is not valid.', data: null };
+const refused = { code: 0, msg: 'The request is not valid.', data: null, reason: 'errors.invalid_payload' };
 
 describe('ids are integers, never booleans', () => {
   it('does not take {"id": true} for the first post', async () => {

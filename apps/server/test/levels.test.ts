@@ -105,6 +105,7 @@ describe('experience and levels', () => {
       code: MainCode.Fail,
       msg: en('errors.level_required', { level: LEVEL_TOPIC_CREATE }),
       data: null,
+      reason: 'errors.level_required',
     });
 
     const grant = await giveExperience(
@@ -196,6 +197,7 @@ describe('level/reward', () => {
       code: MainCode.Fail,
       msg: en('errors.level_not_reached', { level: 2 }),
       data: null,
+      reason: 'errors.level_not_reached',
     });
     const { body } = await call(t.app, l.levelReward, { level: 2 }, { token: member.token, locale: 'ja-JP' });
     expect(body.msg).toBe(translator('ja-JP')('errors.level_not_reached', { level: 2 }));

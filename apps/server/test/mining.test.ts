@@ -141,6 +141,7 @@ describe('mining/token and mining/member', () => {
       code: MainCode.Fail,
       msg: en('errors.mining_token_invalid'),
       data: null,
+      reason: 'errors.mining_token_invalid',
     });
   });
 
@@ -166,6 +167,7 @@ describe('mining/token and mining/member', () => {
       code: MainCode.Fail,
       msg: en('errors.mining_token_invalid'),
       data: null,
+      reason: 'errors.mining_token_invalid',
     });
     for (const def of [mining.miningToken, endpoints.bets.betList]) {
       const { body } = await call(t.app, def, {}, { token: grant.token });
@@ -181,12 +183,22 @@ describe('mining/token and mining/member', () => {
     const visitor = await t.make.member();
     await makeTourist(t, visitor.user.id);
     const refused = await call(t.app, mining.miningToken, {}, { token: visitor.token });
-    expect(refused.body).toEqual({ code: MainCode.Fail, msg: en('errors.tourist_forbidden'), data: null });
+    expect(refused.body).toEqual({
+      code: MainCode.Fail,
+      msg: en('errors.tourist_forbidden'),
+      data: null,
+      reason: 'errors.tourist_forbidden',
+    });
 
     const m = await t.make.member();
     await configure({ mining_button: false });
     const off = await call(t.app, mining.miningToken, {}, { token: m.token });
-    expect(off.body).toEqual({ code: MainCode.Fail, msg: en('errors.not_found'), data: null });
+    expect(off.body).toEqual({
+      code: MainCode.Fail,
+      msg: en('errors.not_found'),
+      data: null,
+      reason: 'errors.not_found',
+    });
   });
 
   it('hands out a modest number of tokens per member a minute', async () => {

@@ -53,7 +53,12 @@ describe('get/options', () => {
 
   it('answers a translated code 0 for an unknown or private option name', async () => {
     const en = await call(t.app, endpoints.options.getOptions, { name: 'smtp_password' });
-    expect(en.body).toEqual({ code: 0, msg: 'There is no option named smtp_password.', data: null });
+    expect(en.body).toEqual({
+      code: 0,
+      msg: 'There is no option named smtp_password.',
+      data: null,
+      reason: 'errors.option_not_found',
+    });
     const ja = await call(
       t.app,
       endpoints.options.getOptions,

@@ -176,6 +176,7 @@ describe('pay/link', () => {
       code: MainCode.NotEnoughGold,
       msg: 'Lack of gold COINS',
       data: null,
+      reason: 'errors.lack_of_gold',
     });
     expect(await t.balances(reader)).toEqual({ gold: 79, diamonds: 0 });
     expect(await t.goldOf(author)).toBe(earned);
@@ -230,6 +231,7 @@ describe('pay/link', () => {
       code: MainCode.Fail,
       msg: en('errors.adult_confirm'),
       data: null,
+      reason: 'errors.adult_confirm',
     });
     expect(await t.balances(reader)).toEqual({ gold: 100, diamonds: 0 });
     const { body } = await payLink(reader, adult.id, { adult_confirmed: true });
@@ -242,12 +244,14 @@ describe('pay/link', () => {
         code: MainCode.Fail,
         msg: en('errors.post_not_found'),
         data: null,
+        reason: 'errors.post_not_found',
       });
     }
     expect((await payLink(reader, 'abc' as unknown as number)).body).toEqual({
       code: MainCode.Fail,
       msg: en('errors.invalid_payload'),
       data: null,
+      reason: 'errors.invalid_payload',
     });
     expect(await t.balances(reader)).toEqual({ gold: 90, diamonds: 0 });
     await assertLedgerBalanced(t.database);
@@ -262,6 +266,7 @@ describe('pay/link', () => {
       code: MainCode.Fail,
       msg: en('errors.tourist_forbidden'),
       data: null,
+      reason: 'errors.tourist_forbidden',
     });
     expect((await payLink(undefined, post.id)).body).toMatchObject({
       code: MainCode.Expired,

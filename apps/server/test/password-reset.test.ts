@@ -51,7 +51,12 @@ async function mailedCode(email: string, options: CallOptions = {}) {
 const reset = (payload: { email: string; code: string; password: string }, options: CallOptions = {}) =>
   call(t.app, resetPwd, payload, from(options));
 
-const invalidCode = { code: 0, msg: 'The code is wrong or has expired', data: null };
+const invalidCode = {
+  code: 0,
+  msg: 'The code is wrong or has expired',
+  data: null,
+  reason: 'errors.reset_code_invalid',
+};
 
 describe('password reset by e-mail', () => {
   it('mails a code in the requester language, resets once and signs out every session', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { registerEndpoint } from '../src/http/endpoint';
 import { answer } from '../src/http/envelope';
+import { translator } from '../src/i18n';
 import { buildTestApp, call, type TestApp } from './helper';
 
 // Test-only endpoints exercise the pipeline features that foundation endpoints don't use.
@@ -98,21 +99,34 @@ describe('envelope and validation', () => {
     const { status, body } = await call(t.app, echo, { email: 'a@b.co', n: 3 });
     expect(status).toBe(200);
     expect(body).toEqual({ code: 1, msg: 'OK', data: { email: 'a@b.co', n: 3, member: null } });
+    expect(body).not.toHaveProperty('reason');
   });
 
   it('rejects an invalid payload with code 0 and the translated rule message', async () => {
     const en = await call(t.app, echo, { email: '', n: 1 });
     expect(en.status).toBe(200);
-    expect(en.body).toEqual({ code: 0, msg: 'Please enter your email address', data: null });
+    expect(en.body).toEqual({
+      code: 0,
+      msg: 'Please enter your email address',
+      data: null,
+      reason: 'validation.email_required',
+    });
     const es = await call(t.app, echo, { email: '', n: 1 }, { locale: 'es-ES,es;q=0.9' });
     expect(es.body.code).toBe(0);
     expect(es.body.msg).not.toBe(en.body.msg);
     expect(es.body.msg.length).toBeGreaterThan(5);
+    // The words change with the language; the reason a client branches on does not.
+    expect(es.body.reason).toBe('validation.email_required');
   });
 
   it('names the field when a rule has no message of its own', async () => {
     const { body } = await call(t.app, echo, { email: 'x', n: 99 });
-    expect(body).toEqual({ code: 0, msg: 'The field n is not valid.', data: null });
+    expect(body).toEqual({
+      code: 0,
+      msg: 'The field n is not valid.',
+      data: null,
+      reason: 'errors.invalid_field',
+    });
   });
 
   it('takes GET and DELETE payloads from the query', async () => {
@@ -136,7 +150,7 @@ describe('envelope and validation', () => {
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('exploded');
     expect(res.body).not.toContain('/secret');
-    expect(res.json().code).toBe(0);
+    expect(res.json()).toMatchObject({ code: 0, reason: 'errors.internal' });
   });
 });
 
@@ -199,14 +213,19 @@ describe('malformed requests never get a 5xx', () => {
       payload: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }),
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ code: 0, msg: 'The request is too large.', data: null });
+    expect(res.json()).toEqual({
+      code: 0,
+      msg: 'The request is too large.',
+      data: null,
+      reason: 'errors.payload_too_large',
+    });
   });
 
   it('answers an unknown path with a 404 envelope', async () => {
     for (const url of ['/api/no/such', '/game-api/no/such', '/upload/no/such']) {
       const res = await t.app.inject({ method: 'POST', url, headers: { 'accept-language': 'ko-KR' } });
       expect(res.statusCode).toBe(404);
-      expect(res.json().code).toBe(0);
+      expect(res.json()).toMatchObject({ code: 0, data: null, reason: 'errors.not_found' });
       expect(res.json().msg).not.toBe('Not found');
     }
   });
@@ -218,8 +237,14 @@ describe('members-only calls', () => {
       code: MainCode.Expired,
       msg: 'The user is not logged in',
       data: null,
+      reason: 'errors.not_logged_in',
     });
-    expect((await call(t.app, gameWhoAmI)).body.code).toBe(GameCode.Expired);
+    expect((await call(t.app, gameWhoAmI, {}, { locale: 'ja-JP' })).body).toEqual({
+      code: GameCode.Expired,
+      msg: translator('ja-JP')('errors.not_logged_in'),
+      data: null,
+      reason: 'errors.not_logged_in',
+    });
   });
 
   it('asks a visitor to sign in before judging the payload', async () => {
@@ -228,6 +253,7 @@ describe('members-only calls', () => {
         code: MainCode.Expired,
         msg: 'The user is not logged in',
         data: null,
+        reason: 'errors.not_logged_in',
       });
       expect((await call(t.app, guarded, bad, { token: 'not-a-real-token' })).body.code).toBe(
         MainCode.Expired,
@@ -249,6 +275,7 @@ describe('members-only calls', () => {
       code: MainCode.Fail,
       msg: 'Please enter your email address',
       data: null,
+      reason: 'validation.email_required',
     });
     expect((await call(t.app, guarded, { email: 'a@b.co' }, { token })).body.code).toBe(1);
     expect((await call(t.app, echo, { email: '', n: 1 })).body.code).toBe(MainCode.Fail);
@@ -285,7 +312,7 @@ describe('rate limiting', () => {
     await call(t.app, limited);
     const third = await call(t.app, limited, {}, { locale: 'pt-PT' });
     expect(third.status).toBe(429);
-    expect(third.body.code).toBe(0);
+    expect(third.body).toMatchObject({ code: 0, reason: 'errors.too_many_requests' });
     expect(third.body.msg).toMatch(/\d+/);
   });
 });

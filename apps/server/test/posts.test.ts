@@ -113,7 +113,12 @@ describe('create/posts', () => {
       { topic_id: 987_654, text: 'Hi' },
       { token: member.token },
     );
-    expect(missing.body).toEqual({ code: 0, msg: 'This topic does not exist', data: null });
+    expect(missing.body).toEqual({
+      code: 0,
+      msg: 'This topic does not exist',
+      data: null,
+      reason: 'errors.topic_not_found',
+    });
 
     const veterans = await insertTopic(t.database, { minLevel: 3 });
     const low = await call(
@@ -156,6 +161,7 @@ describe('create/posts', () => {
       code: 0,
       msg: 'A file could not be found. Please upload it again.',
       data: null,
+      reason: 'errors.file_unknown',
     });
     expect(await counts('users', other.user.id)).toBe(0);
   });
@@ -238,6 +244,7 @@ describe('posts/detail', () => {
         code: 0,
         msg: 'Are you 18+ years old?',
         data: null,
+        reason: 'errors.adult_confirm',
       });
     }
     const { body } = await call(
@@ -255,7 +262,12 @@ describe('del/posts', () => {
     const [author, other] = [await t.make.member(), await t.make.member()];
     const post = await publish(author, { topic_id: await insertTopic(t.database), text: 'Mine' });
     const refused = await call(t.app, api.deletePost, { id: post.id }, { token: other.token });
-    expect(refused.body).toEqual({ code: 0, msg: 'Only the author can do this', data: null });
+    expect(refused.body).toEqual({
+      code: 0,
+      msg: 'Only the author can do this',
+      data: null,
+      reason: 'errors.not_author',
+    });
     expect((await call(t.app, api.deletePost, { id: 999_999 }, { token: other.token })).body.msg).toBe(
       'This post no longer exists',
     );

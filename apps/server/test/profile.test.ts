@@ -1,6 +1,7 @@
 import { endpoints, MainCode } from '@pixelhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, type TestApp } from './helper';
+import { keyOfEnglish } from './support/reason';
 import { insertUpload } from './support/uploads';
 
 const { getUser, editUser } = endpoints.users;
@@ -147,7 +148,7 @@ describe('edit/user', () => {
   ])('refuses %s and keeps the profile', async (_name, payload, msg) => {
     const { token, user } = await registered();
     const { body } = await call(t.app, editUser, payload, { token });
-    expect(body).toEqual({ code: 0, msg, data: null });
+    expect(body).toEqual({ code: 0, msg, data: null, reason: keyOfEnglish(msg) });
     expect((await call(t.app, getUser, {}, { token })).body.data).toMatchObject({
       nickname: user.nickname,
       signature: '',
@@ -161,7 +162,12 @@ describe('edit/user', () => {
       user: { nickname: string };
     };
     const { body } = await call(t.app, editUser, { nickname: 'Trying' }, { token: visitor.token });
-    expect(body).toEqual({ code: 0, msg: 'Create an account to do this', data: null });
+    expect(body).toEqual({
+      code: 0,
+      msg: 'Create an account to do this',
+      data: null,
+      reason: 'errors.tourist_forbidden',
+    });
     expect((await call(t.app, getUser, {}, { token: visitor.token })).body.data).toMatchObject({
       nickname: visitor.user.nickname,
     });

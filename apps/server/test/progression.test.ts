@@ -239,6 +239,7 @@ describe('user/reward', () => {
       code: MainCode.Fail,
       msg: en('errors.invalid_field', { field: 'num' }),
       data: null,
+      reason: 'errors.invalid_field',
     });
   });
 });

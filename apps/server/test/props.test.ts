@@ -15,6 +15,7 @@ import { call, ENGINE } from './helper';
 import { insertTopic, makeTourist } from './support/community';
 import { assertLedgerBalanced, economyTestApp, legsOf, requestId } from './support/economy';
 import { queryPlan, recordQueries } from './support/queries';
+import { keyOfEnglish } from './support/reason';
 import type { Caller } from './support/social';
 
 const p = endpoints.props;
@@ -44,7 +45,7 @@ async function refusedWith(
   code: number = MainCode.Fail,
 ) {
   const { body } = await call(t.app, def, payload, { token: who?.token });
-  expect(body, JSON.stringify(payload)).toEqual({ code, msg, data: null });
+  expect(body, JSON.stringify(payload)).toEqual({ code, msg, data: null, reason: keyOfEnglish(msg) });
 }
 
 const buy = (who: Caller, code: string, num = 1, id = requestId()) =>
@@ -273,7 +274,12 @@ describe('buy/prop', () => {
     );
     expect(bodies.filter((b) => b.body.code === 1)).toHaveLength(7);
     for (const { body } of bodies.filter((b) => b.body.code !== 1)) {
-      expect(body).toEqual({ code: MainCode.NotEnoughGold, msg: 'Lack of gold COINS', data: null });
+      expect(body).toEqual({
+        code: MainCode.NotEnoughGold,
+        msg: 'Lack of gold COINS',
+        data: null,
+        reason: 'errors.lack_of_gold',
+      });
     }
     expect(await lotsOf(member.user.id)).toHaveLength(7);
     expect(await t.balances(member)).toEqual({ gold: 59, diamonds: 0 });
@@ -425,7 +431,12 @@ describe('use/prop', () => {
     );
     expect(different.filter((b) => b.body.code === 1)).toHaveLength(3);
     for (const { body } of different.filter((b) => b.body.code !== 1)) {
-      expect(body).toEqual({ code: MainCode.Fail, msg: 'Lack of props', data: null });
+      expect(body).toEqual({
+        code: MainCode.Fail,
+        msg: 'Lack of props',
+        data: null,
+        reason: 'errors.lack_of_props',
+      });
     }
     expect(await lotsOf(member.user.id)).toEqual([expect.objectContaining({ count: 0 })]);
     const uses = await t.database.db

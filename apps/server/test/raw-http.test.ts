@@ -1,4 +1,5 @@
 import net from 'node:net';
+import type { MessageKey } from '@pixelhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helper';
 
@@ -32,12 +33,12 @@ function raw(head: string): Promise<{ status: number; headers: string; body: str
   });
 }
 
-function expectEnvelope(body: string, msg?: string) {
+function expectEnvelope(body: string, reason: MessageKey, msg?: string) {
   const parsed = JSON.parse(body);
-  expect(parsed).toMatchObject({ code: 0, data: null });
+  expect(parsed).toMatchObject({ code: 0, data: null, reason });
   expect(typeof parsed.msg).toBe('string');
   if (msg) expect(parsed.msg).toBe(msg);
-  return parsed as { code: number; msg: string; data: null };
+  return parsed as { code: number; msg: string; data: null; reason: MessageKey };
 }
 
 describe('requests Node rejects before routing still get the envelope', () => {
@@ -46,22 +47,22 @@ describe('requests Node rejects before routing still get the envelope', () => {
     const en = await raw(`GET ${url} HTTP/1.1\r\nHost: x\r\nAccept-Language: en-US`);
     expect(en.status).toBe(431);
     expect(en.headers).toMatch(/content-type: application\/json/i);
-    expectEnvelope(en.body, 'The request is too large.');
+    expectEnvelope(en.body, 'errors.payload_too_large', 'The request is too large.');
     const ja = await raw(`GET ${url} HTTP/1.1\r\nHost: x\r\nAccept-Language: ja-JP`);
     expect(ja.status).toBe(431);
-    expectEnvelope(ja.body, 'リクエストのサイズが大きすぎます。');
+    expectEnvelope(ja.body, 'errors.payload_too_large', 'リクエストのサイズが大きすぎます。');
   });
 
   it('answers an over-large header block with 431', async () => {
     const res = await raw(`POST /api/get/options HTTP/1.1\r\nHost: x\r\nX-Filler: ${'b'.repeat(20_000)}`);
     expect(res.status).toBe(431);
-    expectEnvelope(res.body, 'The request is too large.');
+    expectEnvelope(res.body, 'errors.payload_too_large', 'The request is too large.');
   });
 
   it('answers garbage on the wire with 400', async () => {
     const res = await raw('NOT A REQUEST\r\nHost: x');
     expect(res.status).toBe(400);
-    expectEnvelope(res.body, 'The request is not valid.');
+    expectEnvelope(res.body, 'errors.invalid_payload', 'The request is not valid.');
   });
 });
 
@@ -69,7 +70,7 @@ describe('URLs the router cannot read get the envelope', () => {
   it('answers a bad percent-encoding in the path with 400', async () => {
     const res = await raw('GET /api/get/%zzoptions HTTP/1.1\r\nHost: x\r\nConnection: close');
     expect(res.status).toBe(400);
-    expectEnvelope(res.body, 'The request is not valid.');
+    expectEnvelope(res.body, 'errors.invalid_payload', 'The request is not valid.');
   });
 
   it('answers a bad percent-encoding in the query without a 5xx', async () => {
@@ -83,6 +84,6 @@ describe('URLs the router cannot read get the envelope', () => {
       `GET /upload/files/${'c'.repeat(500)}.png HTTP/1.1\r\nHost: x\r\nConnection: close`,
     );
     expect(res.status).toBe(414);
-    expectEnvelope(res.body, 'The request is too large.');
+    expectEnvelope(res.body, 'errors.payload_too_large', 'The request is too large.');
   });
 });

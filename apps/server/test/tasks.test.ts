@@ -225,6 +225,7 @@ describe('task/reward', () => {
       code: MainCode.Fail,
       msg: translator('ko-KR')('errors.level_required', { level: 30 }),
       data: null,
+      reason: 'errors.level_required',
     });
     await setLevel(t.database, member.user.id, 30);
     await refused(k.taskReward, { task_id: bet }, member, 'errors.task_not_done');

@@ -263,6 +263,7 @@ describe('third/auth', () => {
         code: 0,
         msg: 'The sign-in could not be verified. Please try again.',
         data: null,
+        reason: 'errors.third_party_failed',
       });
     }
     expect(await countUsers()).toBe(before);
@@ -283,6 +284,7 @@ describe('third/auth', () => {
       code: 0,
       msg: 'The sign-in could not be verified. Please try again.',
       data: null,
+      reason: 'errors.third_party_failed',
     });
   });
 
@@ -294,7 +296,12 @@ describe('third/auth', () => {
     ] as const) {
       const { status, body } = await call(t.app, def, payload, from());
       expect(status).toBe(200);
-      expect(body).toEqual({ code: 0, msg: 'This sign-in method is not available', data: null });
+      expect(body).toEqual({
+        code: 0,
+        msg: 'This sign-in method is not available',
+        data: null,
+        reason: 'errors.unknown_provider',
+      });
     }
   });
 });
@@ -346,7 +353,12 @@ describe('third/kreait', () => {
     try {
       const idToken = await firebaseToken({ sub: 'firebase-uid-3' });
       const { body } = await call(bare.app, thirdKreait, { idToken });
-      expect(body).toEqual({ code: 0, msg: 'This sign-in method is not available', data: null });
+      expect(body).toEqual({
+        code: 0,
+        msg: 'This sign-in method is not available',
+        data: null,
+        reason: 'errors.unknown_provider',
+      });
       const { body: list } = await call(bare.app, thirdProviders, {}, { method: 'GET' });
       expect(list.data).toEqual({ list: [] });
     } finally {

@@ -179,7 +179,12 @@ describe('add/topic', () => {
     const { user, token } = await t.make.member();
     await setLevel(t.database, user.id, LEVEL_TOPIC_CREATE - 1);
     const refused = await call(t.app, api.addTopic, { category_id: category, name: 'Pixel art' }, { token });
-    expect(refused.body).toEqual({ code: 0, msg: 'This is only available to level 5 users.', data: null });
+    expect(refused.body).toEqual({
+      code: 0,
+      msg: 'This is only available to level 5 users.',
+      data: null,
+      reason: 'errors.level_required',
+    });
 
     await setLevel(t.database, user.id, LEVEL_TOPIC_CREATE);
     const created = await call(

@@ -206,6 +206,7 @@ describe('translate/text', () => {
       code: 0,
       msg: 'Are you 18+ years old?',
       data: null,
+      reason: 'errors.adult_confirm',
     });
     const confirmed = await translate(
       { kind: 'post', id, target: 'es-ES', adult_confirmed: true },
@@ -228,7 +229,12 @@ describe('translate/text', () => {
       .values({ user_id: reader.user.id, blocked_id: author.user.id, created_at: t.clock.now })
       .execute();
     const blocked = await translate({ kind: 'comment', id: commentId, target: 'ko-KR' }, reader.token);
-    expect(blocked).toEqual({ code: 0, msg: 'This comment no longer exists', data: null });
+    expect(blocked).toEqual({
+      code: 0,
+      msg: 'This comment no longer exists',
+      data: null,
+      reason: 'errors.comment_not_found',
+    });
     await t.database.db.deleteFrom('blacklist').where('user_id', '=', reader.user.id).execute();
   });
 
@@ -251,6 +257,7 @@ describe('translate/text', () => {
         code: 0,
         msg: 'The translation failed. Please try again.',
         data: null,
+        reason: 'errors.translate_failed',
       });
     }
     const id = await insertPost('Unreachable');
@@ -286,6 +293,7 @@ describe('translate/text', () => {
       code: 0,
       msg: 'Translation is not available',
       data: null,
+      reason: 'errors.translate_unavailable',
     });
   });
 });

@@ -192,6 +192,7 @@ describe('upload/big (tus)', () => {
       code: 0,
       msg: 'Files larger than 500m cannot be uploaded',
       data: null,
+      reason: 'validation.file_too_large',
     });
 
     const created = await create(10);
@@ -221,7 +222,12 @@ describe('upload/big (tus)', () => {
   it('needs a file name', async () => {
     const res = await create(10, { name: '' });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ code: 0, msg: 'The name cannot be empty', data: null });
+    expect(await res.json()).toEqual({
+      code: 0,
+      msg: 'The name cannot be empty',
+      data: null,
+      reason: 'validation.name_required',
+    });
   });
 
   it('answers the expired code without a valid token, on every request', async () => {
@@ -237,6 +243,7 @@ describe('upload/big (tus)', () => {
         code: MainCode.Expired,
         msg: 'The user is not logged in',
         data: null,
+        reason: 'errors.not_logged_in',
       });
     }
     expect((await head(location, null)).status).toBe(401);
@@ -259,7 +266,12 @@ describe('upload/big (tus)', () => {
     const visitor = await t.services.sessions.create(Number(id));
     const res = await create(10, { auth: visitor.token });
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ code: 0, msg: 'Create an account to do this', data: null });
+    expect(await res.json()).toEqual({
+      code: 0,
+      msg: 'Create an account to do this',
+      data: null,
+      reason: 'errors.tourist_forbidden',
+    });
   });
 
   it('keeps another member away from my upload', async () => {
@@ -274,7 +286,7 @@ describe('upload/big (tus)', () => {
       await fetch(origin + location, { method: 'DELETE', headers: tusHeaders(other.token) }),
     ]) {
       expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ code: 0, msg: 'Not found', data: null });
+      expect(await res.json()).toEqual({ code: 0, msg: 'Not found', data: null, reason: 'errors.not_found' });
     }
     const mine = await head(location);
     expect(mine.headers.get('upload-offset')).toBe('4');
@@ -384,7 +396,12 @@ describe('storage quota', () => {
 
     const over = await create(QUOTA - 1_000_000 + 1, as);
     expect(over.status).toBe(413);
-    expect(await over.json()).toEqual({ code: 0, msg: quotaMessage('pt-PT'), data: null });
+    expect(await over.json()).toEqual({
+      code: 0,
+      msg: quotaMessage('pt-PT'),
+      data: null,
+      reason: 'errors.upload_quota_reached',
+    });
     // A length still deferred may grow to the limit, so it never fits beside anything.
     expect((await create(null, as)).status).toBe(413);
     expect((await create(QUOTA - 1_000_000, as)).status).toBe(201);

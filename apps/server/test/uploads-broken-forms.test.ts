@@ -95,7 +95,12 @@ describe('upload/file with a broken form', () => {
     const { status, headers, body } = await post(FORM, 'multipart/form-data');
     expect(status).toBe(400);
     expect(headers.connection).toBe('close');
-    expect(body).toEqual({ code: MainCode.Fail, msg: MALFORMED, data: null });
+    expect(body).toEqual({
+      code: MainCode.Fail,
+      msg: MALFORMED,
+      data: null,
+      reason: 'errors.malformed_body',
+    });
     await expectNothingStored();
   });
 
@@ -106,14 +111,24 @@ describe('upload/file with a broken form', () => {
     ]);
     const { status, body } = await post(junk, `multipart/form-data; boundary=${BOUNDARY}`);
     expect(status).toBe(400);
-    expect(body).toEqual({ code: MainCode.Fail, msg: MALFORMED, data: null });
+    expect(body).toEqual({
+      code: MainCode.Fail,
+      msg: MALFORMED,
+      data: null,
+      reason: 'errors.malformed_body',
+    });
     await expectNothingStored();
   });
 
   it('refuses a body that never starts the form with 400 in the envelope', async () => {
     const { status, body } = await post(randomBytes(4096), `multipart/form-data; boundary=${BOUNDARY}`);
     expect(status).toBe(400);
-    expect(body).toEqual({ code: MainCode.Fail, msg: MALFORMED, data: null });
+    expect(body).toEqual({
+      code: MainCode.Fail,
+      msg: MALFORMED,
+      data: null,
+      reason: 'errors.malformed_body',
+    });
     await expectNothingStored();
   });
 
@@ -121,7 +136,12 @@ describe('upload/file with a broken form', () => {
     const cut = FORM.subarray(0, Math.floor(FORM.length * 0.6));
     const { status, body } = await post(cut, `multipart/form-data; boundary=${BOUNDARY}`);
     expect(status).toBe(400);
-    expect(body).toEqual({ code: MainCode.Fail, msg: MALFORMED, data: null });
+    expect(body).toEqual({
+      code: MainCode.Fail,
+      msg: MALFORMED,
+      data: null,
+      reason: 'errors.malformed_body',
+    });
     await expectNothingStored();
   });
 

@@ -139,7 +139,12 @@ describe('upload/file', () => {
     for (const data of [Buffer.from('just some text, honestly'), svg, tiff, truncated]) {
       const { status, body } = await upload(imageParts(data, 'avatar.png', 'image/png'));
       expect(status).toBe(200);
-      expect(body).toEqual({ code: 0, msg: 'Please choose an image (JPEG, PNG, GIF or WebP)', data: null });
+      expect(body).toEqual({
+        code: 0,
+        msg: 'Please choose an image (JPEG, PNG, GIF or WebP)',
+        data: null,
+        reason: 'errors.image_required',
+      });
     }
   });
 
@@ -147,7 +152,12 @@ describe('upload/file', () => {
     const before = await t.database.db.selectFrom('uploads').select('sha256').execute();
     const { status, body } = await upload(imageParts(Buffer.alloc(IMAGE_MAX_BYTES + 1, 0x41)));
     expect(status).toBe(413);
-    expect(body).toEqual({ code: 0, msg: 'Images larger than 10 MB cannot be uploaded', data: null });
+    expect(body).toEqual({
+      code: 0,
+      msg: 'Images larger than 10 MB cannot be uploaded',
+      data: null,
+      reason: 'errors.image_too_large',
+    });
     expect(await t.database.db.selectFrom('uploads').select('sha256').execute()).toEqual(before);
   });
 
@@ -156,7 +166,12 @@ describe('upload/file', () => {
     for (const auth of [null, 'not-a-real-token']) {
       const { status, body } = await upload(imageParts(png), auth);
       expect(status).toBe(200);
-      expect(body).toEqual({ code: MainCode.Expired, msg: 'The user is not logged in', data: null });
+      expect(body).toEqual({
+        code: MainCode.Expired,
+        msg: 'The user is not logged in',
+        data: null,
+        reason: 'errors.not_logged_in',
+      });
     }
   });
 
@@ -175,7 +190,12 @@ describe('upload/file', () => {
       .executeTakeFirstOrThrow();
     const visitor = await t.services.sessions.create(Number(id));
     const { body } = await upload(imageParts(await canvas('#222222').png().toBuffer()), visitor.token);
-    expect(body).toEqual({ code: 0, msg: 'Create an account to do this', data: null });
+    expect(body).toEqual({
+      code: 0,
+      msg: 'Create an account to do this',
+      data: null,
+      reason: 'errors.tourist_forbidden',
+    });
   });
 
   it('needs the file and app=images', async () => {
@@ -278,7 +298,12 @@ describe('upload/file with app=post_images', () => {
 
   it('refuses what is not an image', async () => {
     const { body } = await upload(postImage(Buffer.from('%PDF-1.4 not a picture'), 'doc.png'));
-    expect(body).toEqual({ code: 0, msg: 'Please choose an image (JPEG, PNG, GIF or WebP)', data: null });
+    expect(body).toEqual({
+      code: 0,
+      msg: 'Please choose an image (JPEG, PNG, GIF or WebP)',
+      data: null,
+      reason: 'errors.image_required',
+    });
   });
 });
 
@@ -430,7 +455,7 @@ describe('download/file', () => {
     ]) {
       const res = await t.app.inject({ method: 'GET', url: wrong });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ code: 0, msg: 'Not found', data: null });
+      expect(res.json()).toEqual({ code: 0, msg: 'Not found', data: null, reason: 'errors.not_found' });
     }
     expect(await downloads()).toBe(before);
   });
@@ -506,7 +531,7 @@ describe('stored files', () => {
     ]) {
       const res = await t.app.inject({ method: 'GET', url: `/upload/files/${name}` });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ code: 0, msg: 'Not found', data: null });
+      expect(res.json()).toEqual({ code: 0, msg: 'Not found', data: null, reason: 'errors.not_found' });
     }
   });
 });

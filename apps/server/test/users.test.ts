@@ -52,6 +52,7 @@ describe('get/user', () => {
       code: 0,
       msg: 'Not found',
       data: null,
+      reason: 'errors.not_found',
     });
     const disabled = await t.make.user({ status: 'disabled' });
     expect((await call(t.app, getUser, { user_id: disabled.id })).body.code).toBe(0);

@@ -5,6 +5,7 @@ import { call } from './helper';
 import { makeTourist } from './support/community';
 import { assertLedgerBalanced, economyTestApp, grantBalance, legsOf, requestId } from './support/economy';
 import { opsTestDatabase } from './support/ops';
+import { keyOfEnglish } from './support/reason';
 import type { Caller } from './support/social';
 
 const w = endpoints.wallet;
@@ -97,6 +98,7 @@ describe('exchange/diamonds', () => {
       code: MainCode.Fail,
       msg: 'Insufficient diamond balance',
       data: null,
+      reason: 'errors.insufficient_diamonds',
     });
     expect(await t.balances(member)).toEqual({ gold: 0, diamonds: 2 });
     // A refused request spends no key: the same id works once there are diamonds.
@@ -124,6 +126,7 @@ describe('exchange/diamonds', () => {
         code: MainCode.Fail,
         msg,
         data: null,
+        reason: keyOfEnglish(msg),
       });
     }
     expect(await t.balances(member)).toEqual({ gold: 0, diamonds: 5 });
@@ -167,7 +170,12 @@ describe('exchange/diamonds', () => {
     const done = bodies.filter((b) => b.body.code === 1);
     expect(done).toHaveLength(6);
     for (const { body } of bodies.filter((b) => b.body.code !== 1)) {
-      expect(body).toEqual({ code: MainCode.Fail, msg: 'Insufficient diamond balance', data: null });
+      expect(body).toEqual({
+        code: MainCode.Fail,
+        msg: 'Insufficient diamond balance',
+        data: null,
+        reason: 'errors.insufficient_diamonds',
+      });
     }
     expect(await t.balances(member)).toEqual({ gold: 180, diamonds: 2 });
     await assertLedgerBalanced(t.database);

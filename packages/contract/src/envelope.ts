@@ -1,10 +1,23 @@
 import { z } from 'zod';
+import type { MessageKey } from './messages';
 
-/** Every response body: `{ code, msg, data }` (docs/product/calls-and-host.md#envelope). */
+/**
+ * Why a call failed, for a client to branch on: the key of the failure's `msg` in the shared
+ * catalog (`messages/<locale>.json`), e.g. `errors.adult_confirm`. The server fails only with
+ * catalog keys, so the union is the catalog's own and cannot drift from it (docs/architecture.md,
+ * "Contract conventions").
+ */
+export type ErrorReason = MessageKey;
+
+/**
+ * Every response body: `{ code, msg, data }`, and on a failure (any code but 1) also `reason`.
+ * Clients that do not know `reason` ignore it, as JSON clients do with an unknown key.
+ */
 export interface Envelope<T = unknown> {
   code: number;
   msg: string;
   data: T;
+  reason?: ErrorReason;
 }
 
 export function envelopeSchema<T extends z.ZodType>(data: T) {
@@ -12,6 +25,12 @@ export function envelopeSchema<T extends z.ZodType>(data: T) {
     code: z.number().int().describe('1 success, 0 fail, 10001/1001 expired, 1003 not enough gold'),
     msg: z.string().describe('A message a person can read, in the request language'),
     data: data.nullable(),
+    reason: z
+      .string()
+      .optional()
+      .describe(
+        'On a failure only: the message key of msg (e.g. errors.not_found), the same in every language; branch on it, never on msg',
+      ),
   });
 }
 

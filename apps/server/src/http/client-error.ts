@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { MainCode, type MessageKey, negotiateLocale } from '@pixelhall/contract';
 import type { FastifyInstance } from 'fastify';
 import { translator } from '../i18n';
+import { failure } from './envelope';
 
 /** What Node's parser reports before Fastify sees a request, and what a person is told. */
 function classify(code: string | undefined): { status: number; key: MessageKey } {
@@ -37,7 +38,7 @@ export function clientErrorHandler(
   this.log.debug({ err }, 'client error before parsing');
   if (socket.writable) {
     const t = translator(localeOf(err.rawPacket));
-    const body = JSON.stringify({ code: MainCode.Fail, msg: t(key), data: null });
+    const body = JSON.stringify(failure(MainCode.Fail, key, t));
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
         `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +

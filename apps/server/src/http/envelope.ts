@@ -13,6 +13,20 @@ export class Answer<T> {
 export const answer = <T>(data: T, messageKey: MessageKey, params?: Record<string, unknown>) =>
   new Answer(data, messageKey, params);
 
+/**
+ * A failure's envelope: `msg` for a person, in their language, and `reason`, the same message's
+ * key, for a client to branch on (docs/architecture.md, "Contract conventions").
+ */
+export function failure(
+  code: number,
+  reason: MessageKey,
+  t: Translate,
+  params?: Record<string, unknown>,
+  data: unknown = null,
+): Envelope {
+  return { code, msg: t(reason, params), data, reason };
+}
+
 export function success<T>(result: T | Answer<T>, t: Translate): Envelope<T> {
   if (result instanceof Answer)
     return { code: 1, msg: t(result.messageKey, result.params), data: result.data };

@@ -1,7 +1,9 @@
 import { type ApiBase, isMessageKey, MainCode, type MessageKey } from '@pixelhall/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { Translate } from '../i18n';
 import { AppError } from './app-error';
+import { failure } from './envelope';
 import { translatorOf } from './locale';
 
 /** Fastify's own client-error codes and what a person is told about each. */
@@ -24,8 +26,19 @@ export function baseOf(url: string): ApiBase | null {
   return null;
 }
 
-function send(reply: FastifyReply, status: number, code: number, msg: string, data: unknown = null) {
-  return reply.status(status).type('application/json; charset=utf-8').send({ code, msg, data });
+function send(
+  reply: FastifyReply,
+  status: number,
+  code: number,
+  t: Translate,
+  reason: MessageKey,
+  params?: Record<string, unknown>,
+  data: unknown = null,
+) {
+  return reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send(failure(code, reason, t, params, data));
 }
 
 /**
@@ -34,7 +47,7 @@ function send(reply: FastifyReply, status: number, code: number, msg: string, da
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const known = CLIENT_ERRORS[error.code] ?? { status: 400, key: 'errors.invalid_payload' };
-  send(reply, known.status, MainCode.Fail, translatorOf(request)(known.key));
+  send(reply, known.status, MainCode.Fail, translatorOf(request), known.key);
 }
 
 /**
@@ -45,34 +58,34 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     const t = translatorOf(request);
     if (error instanceof AppError) {
-      return send(reply, error.statusCode, error.code, t(error.messageKey, error.params), error.data);
+      return send(reply, error.statusCode, error.code, t, error.messageKey, error.params, error.data);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0]!;
       const field = first.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'payload';
-      const msg =
-        first.message && isMessageKey(first.message)
-          ? // "The maximum number is {{max}}": a zod too_big issue carries its maximum.
-            t(first.message, { max: (first.params as { maximum?: unknown } | undefined)?.maximum })
-          : t('errors.invalid_field', { field });
-      return send(reply, 200, MainCode.Fail, msg);
+      if (first.message && isMessageKey(first.message)) {
+        // "The maximum number is {{max}}": a zod too_big issue carries its maximum.
+        const max = (first.params as { maximum?: unknown } | undefined)?.maximum;
+        return send(reply, 200, MainCode.Fail, t, first.message, { max });
+      }
+      return send(reply, 200, MainCode.Fail, t, 'errors.invalid_field', { field });
     }
     if (isResponseSerializationError(error as FastifyError & { method?: string })) {
       request.log.error({ err: error }, 'response does not match its contract schema');
-      return send(reply, 500, MainCode.Fail, t('errors.internal'));
+      return send(reply, 500, MainCode.Fail, t, 'errors.internal');
     }
     const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
-    if (known) return send(reply, known.status, MainCode.Fail, t(known.key));
+    if (known) return send(reply, known.status, MainCode.Fail, t, known.key);
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       request.log.info({ err: error }, 'client error');
-      return send(reply, status, MainCode.Fail, t('errors.invalid_payload'));
+      return send(reply, status, MainCode.Fail, t, 'errors.invalid_payload');
     }
     request.log.error({ err: error }, 'unhandled error');
-    return send(reply, 500, MainCode.Fail, t('errors.internal'));
+    return send(reply, 500, MainCode.Fail, t, 'errors.internal');
   });
 
   app.setNotFoundHandler((request, reply) =>
-    send(reply, 404, MainCode.Fail, translatorOf(request)('errors.not_found')),
+    send(reply, 404, MainCode.Fail, translatorOf(request), 'errors.not_found'),
   );
 }

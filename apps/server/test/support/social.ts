@@ -22,7 +22,7 @@ export function answers(app: () => FastifyInstance) {
     },
     async refused(def: Endpoint, payload: Record<string, unknown>, who: Caller, key: MessageKey) {
       const { body } = await call(app(), def, payload, { token: who.token });
-      expect(body).toEqual({ code: MainCode.Fail, msg: en(key), data: null });
+      expect(body).toEqual({ code: MainCode.Fail, msg: en(key), data: null, reason: key });
     },
   };
 }

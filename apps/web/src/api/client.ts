@@ -2,6 +2,7 @@ import {
   type DataOf,
   type EndpointDef,
   type Envelope,
+  type ErrorReason,
   expiredCodeFor,
   type HttpMethod,
   isEnvelope,
@@ -22,6 +23,12 @@ export type ApiErrorKind = 'business' | 'expired' | 'gold' | 'network' | 'login-
 
 /** What every failed call rejects with; `envelope` is the server's answer when there was one. */
 export class ApiError extends Error {
+  /**
+   * Why the server refused, the key of its message (`errors.adult_confirm` …): branch on this,
+   * never on `message`, which is for people and changes with the language.
+   */
+  readonly reason: ErrorReason | undefined;
+
   constructor(
     readonly kind: ApiErrorKind,
     message: string,
@@ -29,6 +36,7 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
+    this.reason = envelope?.reason;
   }
 }
 

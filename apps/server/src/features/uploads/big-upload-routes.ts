@@ -12,7 +12,7 @@ import { FileStore } from '@tus/file-store';
 import { MemoryLocker, Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
-import { success } from '../../http/envelope';
+import { failure, success } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
 import { type Translate, translator } from '../../i18n';
 import { BIG_UPLOAD_ID, type BigUploadsService } from './big-uploads';
@@ -165,7 +165,7 @@ export async function bigUploadRoutes(upload: FastifyInstance, service: BigUploa
       const t = callerOf(req)?.t ?? translator(DEFAULT_LOCALE);
       const code = status === 401 ? expiredCodeFor('upload') : 0;
       const params = err instanceof TusRefusal ? err.params : {};
-      return { status_code: status, body: JSON.stringify({ code, msg: t(key, params), data: null }) };
+      return { status_code: status, body: JSON.stringify(failure(code, key, t, params)) };
     },
   });
 

@@ -44,7 +44,8 @@ export function usePostFeed<E extends PostListEndpoint>(
 
 /**
  * One post. Adult topics' posts need `adultConfirmed` (the reader said they are 18+);
- * without it the server answers errors.adult_confirm, which `isAdultConfirmError` recognises.
+ * without it the server refuses with the reason errors.adult_confirm, which `isAdultConfirmError`
+ * recognises.
  * The fail toast is left to the screen, which asks the question instead.
  */
 export function usePost(id: number, options: { adultConfirmed?: boolean; enabled?: boolean } = {}) {
@@ -62,10 +63,8 @@ export function usePost(id: number, options: { adultConfirmed?: boolean; enabled
 }
 
 /** The server refused because the reader has not said they are 18+ (adult topics). */
-export function isAdultConfirmError(error: unknown, adultConfirmMessage: string): boolean {
-  return (
-    error instanceof ApiError && error.kind === 'business' && error.envelope?.msg === adultConfirmMessage
-  );
+export function isAdultConfirmError(error: unknown): boolean {
+  return error instanceof ApiError && error.kind === 'business' && error.reason === 'errors.adult_confirm';
 }
 
 export { postStylesQuery };

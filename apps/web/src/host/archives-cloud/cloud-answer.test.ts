@@ -1,3 +1,4 @@
+import type { ErrorReason } from '@pixelhall/contract';
 import { describe, expect, it } from 'vitest';
 import type { ApiErrorKind } from '../../api/client';
 import { conflictResult, conflictVersion, iconForSave, uploadProgress } from './cloud-answer';
@@ -7,7 +8,7 @@ class ApiError extends Error {
   constructor(
     readonly kind: ApiErrorKind,
     message: string,
-    readonly envelope?: { code: number; msg: string; data: unknown },
+    readonly envelope?: { code: number; msg: string; data: unknown; reason?: ErrorReason },
   ) {
     super(message);
   }
@@ -30,7 +31,12 @@ const newer = {
 
 describe('conflictVersion', () => {
   it('reads the newer version a refused save carries', () => {
-    const err = new ApiError('business', 'conflict', { code: 0, msg: 'conflict', data: newer });
+    const err = new ApiError('business', 'conflict', {
+      code: 0,
+      msg: 'conflict',
+      data: newer,
+      reason: 'game.archive_conflict',
+    });
     expect(conflictVersion(err)).toEqual(newer);
     expect(conflictResult(newer)).toEqual({
       status: 'conflict',
@@ -49,6 +55,11 @@ describe('conflictVersion', () => {
     expect(conflictVersion(new ApiError('network', 'x'))).toBeNull();
     expect(conflictVersion(new ApiError('expired', 'x', { code: 10001, msg: 'x', data: newer }))).toBeNull();
     expect(conflictVersion(new Error('x'))).toBeNull();
+  });
+
+  it('is null for another refusal, even one whose data looks like a version', () => {
+    const other = { code: 0, msg: 'x', data: newer, reason: 'errors.not_found' as const };
+    expect(conflictVersion(new ApiError('business', 'x', other))).toBeNull();
   });
 });
 

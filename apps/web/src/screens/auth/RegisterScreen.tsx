@@ -38,7 +38,7 @@ export default function RegisterScreen() {
   const pending = register.isPending || regUser.isPending;
 
   const submit = ({ confirm: _confirm, ...account }: RegisterValues) => {
-    const onError = (err: Error) => showAtField(form, err, TAKEN, t);
+    const onError = (err: Error) => showAtField(form, err, TAKEN);
     const done = () => navigate('/auth/activedetail', { replace: true });
     if (tourist) {
       regUser.mutate(account, { onSuccess: done, onError });

@@ -35,7 +35,7 @@ export default function ResetPasswordScreen() {
         if (useSession.getState().token) signOut('signed-out');
         navigate('/login', { replace: true });
       },
-      onError: (err) => showAtField(form, err, { 'errors.reset_code_invalid': 'code' }, t),
+      onError: (err) => showAtField(form, err, { 'errors.reset_code_invalid': 'code' }),
     });
 
   const resend = async () => {

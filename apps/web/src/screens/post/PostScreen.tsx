@@ -38,7 +38,7 @@ export default function PostScreen() {
   const post = query.data;
   const actions = usePostActions(post);
   const canTranslate = useTranslateEnabled();
-  const needsAge = !post && isAdultConfirmError(query.error, t('errors.adult_confirm'));
+  const needsAge = !post && isAdultConfirmError(query.error);
 
   return (
     <Screen>

@@ -1,0 +1,32 @@
+import type { Envelope } from '@pixelhall/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/client';
+import { type FormApi, showAtField } from './form';
+
+function fakeForm() {
+  const setFields = vi.fn();
+  return { form: { setFields } as unknown as FormApi, setFields };
+}
+
+const refused = (msg: string, reason: Envelope['reason']) =>
+  new ApiError('business', msg, { code: 0, msg, data: null, reason });
+
+const FIELDS = { 'errors.username_taken': 'username', 'errors.email_taken': 'email' } as const;
+
+describe('showAtField', () => {
+  it('puts a refusal at its field by reason, with the server’s words in any language', () => {
+    const { form, setFields } = fakeForm();
+    showAtField(form, refused('このメールアドレスは既に登録されています', 'errors.email_taken'), FIELDS);
+    expect(setFields).toHaveBeenCalledWith([
+      { name: 'email', errors: ['このメールアドレスは既に登録されています'] },
+    ]);
+  });
+
+  it('leaves the form alone for another reason, whatever the words say', () => {
+    const { form, setFields } = fakeForm();
+    showAtField(form, refused('This user name is already taken', 'errors.invalid_payload'), FIELDS);
+    showAtField(form, new ApiError('network', 'This user name is already taken'), FIELDS);
+    showAtField(form, new Error('This user name is already taken'), FIELDS);
+    expect(setFields).not.toHaveBeenCalled();
+  });
+});
