@@ -1,17 +1,43 @@
-import { queryClient } from '../api/query-client';
-import type { HostCall } from '../host/protocol';
-import { firstScreenSettled } from './first-screen-settled';
+import type { HostCallName, HostPayload, HostResult } from '@pixelhall/contract/host';
+
+export interface CallOptions {
+  /** No toast on failure: the caller handles it. */
+  silent?: boolean;
+}
+
+/** A call's payload and options; the payload may be left out where the call takes none. */
+export type CallArgs<C extends HostCallName> =
+  undefined extends HostPayload<C>
+    ? [payload?: HostPayload<C>, options?: CallOptions]
+    : [payload: HostPayload<C>, options?: CallOptions];
+
+/** What the app needs of the host (host/bridge.ts): its `call`, typed by the contract's protocol. */
+export interface ConnectedHost {
+  call<C extends HostCallName>(call: C, ...args: CallArgs<C>): Promise<HostResult<C>>;
+}
+
+type LoadHost = () => Promise<ConnectedHost>;
+
+let connect: (load: LoadHost) => void = () => {};
+const connected = new Promise<LoadHost>((resolve) => {
+  connect = resolve;
+});
 
 /**
- * The host (the native bridge, or the web host with its game features) loads with the first call
- * that needs it, once the first screen has its data: the app's first screen never waits for it.
+ * The shell hands over the way to the host at start-up (shell/connect-layers.ts): the host (the
+ * native bridge, or the web host with its game features) loads with the first call that needs it,
+ * once the first screen has its data. Code below the shell calls it without importing the shell.
  */
-export async function callHost<T = unknown>(
-  call: HostCall,
-  payload?: unknown,
-  options?: { silent?: boolean },
-): Promise<T> {
-  await firstScreenSettled(queryClient);
-  const { host } = await import('../host');
-  return host.call<T>(call, payload, options);
+export function connectHost(load: LoadHost): void {
+  connect(load);
+}
+
+/** Calls the host; a call made before the shell has connected it waits for it. */
+export async function callHost<C extends HostCallName>(
+  call: C,
+  ...args: CallArgs<C>
+): Promise<HostResult<C>> {
+  const load = await connected;
+  const host = await load();
+  return host.call(call, ...args);
 }
