@@ -1,9 +1,10 @@
-import { Dialog, List, Popup } from 'antd-mobile';
+import { Dialog, List } from 'antd-mobile';
 import { EditSOutline, PlayOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../core/navigation';
 import { useOverlayStyle } from '../core/overlay';
+import { BottomSheet } from '../ui/BottomSheet';
 
 /**
  * The new-post button's choices: POST (to /note) or Game, which always shows the level-21
@@ -17,17 +18,10 @@ export default function NewPostSheet({ open, onClose }: { open: boolean; onClose
     onClose();
     setNotice(false);
   };
-  const popupStyle = useOverlayStyle(open);
   const noticeStyle = useOverlayStyle(open && notice);
   return (
     <>
-      <Popup
-        visible={open}
-        onMaskClick={close}
-        onClose={close}
-        style={popupStyle}
-        bodyStyle={{ borderRadius: '18px 18px 0 0' }}
-      >
+      <BottomSheet visible={open} onClose={close} flush>
         <div className="section" data-testid="new-post-popup">
           <h2 className="section__title">{t('newPost.title')}</h2>
           <List className="list-card">
@@ -50,7 +44,7 @@ export default function NewPostSheet({ open, onClose }: { open: boolean; onClose
             </List.Item>
           </List>
         </div>
-      </Popup>
+      </BottomSheet>
       <Dialog
         visible={open && notice}
         style={noticeStyle}

@@ -1,5 +1,4 @@
 import { type Achievement, formatDate, groupThousands } from '@pixelhall/contract';
-import { Button } from 'antd-mobile';
 import { CheckCircleFill, LockOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useAchievementDetail } from '../../api/queries/achievements';
@@ -8,7 +7,7 @@ import { useRouteQuery } from '../../core/route-context';
 import { useSession } from '../../state/session';
 import { EmptyState } from '../../ui/EmptyState';
 import { NavBar } from '../../ui/NavBar';
-import { Pending } from '../../ui/QueryStates';
+import { LoadFailed, Pending } from '../../ui/QueryStates';
 import { RewardChips } from '../../ui/rewards/RewardChips';
 import { Screen } from '../../ui/Screen';
 import { achievementProgress } from './achievement-view';
@@ -42,11 +41,7 @@ export default function AchievementDetailScreen() {
       ) : detail.data ? (
         <AchievementDetail achievement={detail.data} withProgress={withProgress} whose={whose} />
       ) : detail.isError ? (
-        <EmptyState text={detail.error.message || t('errors.load_failed')}>
-          <Button size="small" shape="rounded" onClick={() => void detail.refetch()}>
-            {t('follows.paging.retry')}
-          </Button>
-        </EmptyState>
+        <LoadFailed text={detail.error.message || undefined} onRetry={() => detail.refetch()} />
       ) : (
         <Pending />
       )}

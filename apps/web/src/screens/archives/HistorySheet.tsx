@@ -1,11 +1,11 @@
 import { formatDate, formatFileSize } from '@pixelhall/contract';
-import { Button, Popup } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { type CloudSlot, useArchiveHistory, useDeleteCloudArchive } from '../../api/queries/archives';
 import { confirmAction } from '../../core/confirm';
-import { useOverlayStyle } from '../../core/overlay';
 import { downloadCloudSlot } from '../../games/cloud-sync';
 import { deviceId } from '../../host/archives-cloud/device-id';
+import { BottomSheet } from '../../ui/BottomSheet';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadFailed, Pending } from '../../ui/QueryStates';
 
@@ -23,7 +23,6 @@ export function HistorySheet({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const style = useOverlayStyle(slot !== null);
   const history = useArchiveHistory(slot?.id ?? null);
   const remove = useDeleteCloudArchive();
   const thisDevice = deviceId();
@@ -47,14 +46,7 @@ export function HistorySheet({
 
   const versions = history.data?.list;
   return (
-    <Popup
-      visible={slot !== null}
-      onMaskClick={onClose}
-      onClose={onClose}
-      style={style}
-      bodyClassName="archive-history"
-      destroyOnClose
-    >
+    <BottomSheet visible={slot !== null} onClose={onClose} className="archive-history" destroyOnClose>
       {slot && (
         <div data-testid="archive-history">
           <h2 className="archive-history__title">{t('archivesUi.historyTitle', { slot: slot.slot })}</h2>
@@ -109,6 +101,6 @@ export function HistorySheet({
           )}
         </div>
       )}
-    </Popup>
+    </BottomSheet>
   );
 }

@@ -1,11 +1,11 @@
 import { BET_AMOUNT_MAX, BET_SERVICE_CHARGE, type BetEvent, groupThousands } from '@pixelhall/contract';
-import { Button, Input, Popup } from 'antd-mobile';
+import { Button, Input } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlaceBet } from '../../api/queries/bets';
 import { useMe } from '../../api/queries/users';
-import { useOverlayStyle } from '../../core/overlay';
-import { CurrencyIcon } from '../../ui/rewards/CurrencyIcon';
+import { BottomSheet } from '../../ui/BottomSheet';
+import { CurrencyIcon } from '../../ui/CurrencyIcon';
 import { betPreview, formatOdds } from './bet-preview';
 import type { BetOption } from './EventCard';
 
@@ -27,7 +27,6 @@ export function BetSheet({
 }) {
   const { t } = useTranslation();
   const visible = choice !== null;
-  const style = useOverlayStyle(visible);
   const gold = useMe().data?.gold;
   const place = usePlaceBet();
   const [amount, setAmount] = useState('');
@@ -46,14 +45,7 @@ export function BetSheet({
   };
 
   return (
-    <Popup
-      visible={visible}
-      onMaskClick={onClose}
-      onClose={onClose}
-      style={style}
-      bodyClassName="bet-sheet"
-      destroyOnClose
-    >
+    <BottomSheet visible={visible} onClose={onClose} className="bet-sheet" destroyOnClose>
       {choice && (
         <div data-testid="bet-sheet">
           <h2 className="bet-sheet__title">{choice.event.title}</h2>
@@ -132,7 +124,7 @@ export function BetSheet({
           </Button>
         </div>
       )}
-    </Popup>
+    </BottomSheet>
   );
 }
 

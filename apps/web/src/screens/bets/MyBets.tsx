@@ -3,9 +3,9 @@ import { CapsuleTabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BetFilter, useBetList } from '../../api/queries/bets';
+import { CurrencyIcon } from '../../ui/CurrencyIcon';
 import { EmptyState } from '../../ui/EmptyState';
 import { PagedList } from '../../ui/PagedList';
-import { CurrencyIcon } from '../../ui/rewards/CurrencyIcon';
 import { formatOdds } from './bet-preview';
 
 /** The member's bets under the five filters (docs/product/bets.md#bet-status): all, in game, won, lost, waiting. */

@@ -1,12 +1,12 @@
 import { TOPIC_TYPE, YOURS_CATEGORY_ID } from '@pixelhall/contract';
-import { DotLoading, SideBar } from 'antd-mobile';
+import { SideBar } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCategories, useFollowsAnyTopic, useTopicList } from '../../api/queries/topics';
 import { EmptyState } from '../../ui/EmptyState';
 import { NavBar } from '../../ui/NavBar';
 import { PagedList } from '../../ui/PagedList';
-import { FeedError } from '../../ui/posts/PostFeed';
+import { LoadFailed, Pending } from '../../ui/QueryStates';
 import { Screen } from '../../ui/Screen';
 import { TopicRow } from '../../ui/topics/TopicRow';
 import './classify.css';
@@ -29,11 +29,9 @@ export default function ClassifyScreen() {
     <Screen className="classify-screen">
       <NavBar title={t('topicUi.classifyTitle')} />
       {categories.isPending ? (
-        <div className="feed-state" aria-busy="true">
-          <DotLoading color="primary" />
-        </div>
+        <Pending place="feed" />
       ) : categories.isError ? (
-        <FeedError onRetry={() => void categories.refetch()} />
+        <LoadFailed place="feed" onRetry={() => categories.refetch()} />
       ) : !current ? (
         <EmptyState text={t('topicUi.noTopics')} />
       ) : (

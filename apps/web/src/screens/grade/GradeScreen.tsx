@@ -16,9 +16,9 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLevelInfo } from '../../api/queries/levels';
+import { CurrencyIcon } from '../../ui/CurrencyIcon';
 import { NavBar } from '../../ui/NavBar';
 import { LoadFailed, Pending } from '../../ui/QueryStates';
-import { CurrencyIcon } from '../../ui/rewards/CurrencyIcon';
 import { Screen } from '../../ui/Screen';
 import { gradeRanges, levelBar } from './grade-view';
 import { LevelTable } from './LevelTable';

@@ -9,14 +9,14 @@ import {
   validateName,
 } from '@pixelhall/contract';
 import { routes } from '@pixelhall/contract/routes';
-import { Button, Form, Input, Popup, Selector, Switch, TextArea } from 'antd-mobile';
+import { Button, Form, Input, Selector, Switch, TextArea } from 'antd-mobile';
 import { CloseOutline, PictureOutline } from 'antd-mobile-icons';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { upload } from '../../api/client';
 import { useAddTopic } from '../../api/queries/note';
 import { showFailToast } from '../../core/feedback';
-import { useOverlayStyle } from '../../core/overlay';
+import { BottomSheet } from '../../ui/BottomSheet';
 import { ruleOf } from '../../ui/form-rules';
 import { LazyImage } from '../../ui/LazyImage';
 import { SubmitButton } from '../../ui/SubmitButton';
@@ -75,15 +75,7 @@ export function CreateTopicPopup({
   };
 
   return (
-    <Popup
-      visible={visible}
-      onMaskClick={onClose}
-      onClose={onClose}
-      position="bottom"
-      style={useOverlayStyle(visible)}
-      bodyClassName="create-topic"
-      destroyOnClose
-    >
+    <BottomSheet visible={visible} onClose={onClose} className="create-topic" destroyOnClose>
       <header className="create-topic__header">
         <h2>{t('noteTopic.createTitle')}</h2>
         <button type="button" className="icon-button" aria-label={t('noteTopic.close')} onClick={onClose}>
@@ -171,7 +163,7 @@ export function CreateTopicPopup({
           <AdultSwitch hint={t('noteTopic.adultHint')} />
         </Form.Item>
       </Form>
-    </Popup>
+    </BottomSheet>
   );
 }
 

@@ -11,9 +11,9 @@ import { useLocation } from '../../core/hash-router';
 import { useNavigate } from '../../core/navigation';
 import { useRouteQuery } from '../../core/route-context';
 import { type NoteDraft, useNote } from '../../state/note';
+import { CurrencyIcon } from '../../ui/CurrencyIcon';
 import { ruleOf } from '../../ui/form-rules';
 import { NavBar } from '../../ui/NavBar';
-import { CoinIcon } from '../../ui/posts/PostCard';
 import { Screen } from '../../ui/Screen';
 import { AttachmentList } from './AttachmentList';
 import { attachedFiles, hasFailed, isUploading } from './attachments';
@@ -241,7 +241,7 @@ function PriceInput({ value, onChange }: { value?: string; onChange?: (value: st
   const { t } = useTranslation();
   return (
     <div className="price-input">
-      <CoinIcon />
+      <CurrencyIcon kind="gold" size={14} coarse />
       <Input
         value={value}
         onChange={onChange}

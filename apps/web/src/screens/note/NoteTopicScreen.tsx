@@ -1,5 +1,5 @@
 import { ADULT_AGE, formatCount, type Topic, YOURS_CATEGORY_ID } from '@pixelhall/contract';
-import { Button, DotLoading, List, SearchBar } from 'antd-mobile';
+import { Button, List, SearchBar } from 'antd-mobile';
 import { AddOutline, CheckOutline } from 'antd-mobile-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { Screen } from '../../ui/Screen';
 import { CreateTopicPopup } from './CreateTopicPopup';
 import { filterTopics } from './topic-filter';
 import '../../ui/posts/posts.css';
+import { LoadFailed, Pending } from '../../ui/QueryStates';
 import './note.css';
 
 /**
@@ -76,22 +77,15 @@ export default function NoteTopicScreen() {
         />
       </div>
       {loading ? (
-        <div className="screen-pending">
-          <DotLoading color="primary" />
-        </div>
+        <Pending />
       ) : failed ? (
-        <EmptyState text={t('errors.load_failed')}>
-          <Button
-            size="small"
-            shape="rounded"
-            onClick={() => {
-              void categories.refetch();
-              groups.retry();
-            }}
-          >
-            {t('noteTopic.retry')}
-          </Button>
-        </EmptyState>
+        <LoadFailed
+          onRetry={() => {
+            void categories.refetch();
+            groups.retry();
+          }}
+          retryText={t('noteTopic.retry')}
+        />
       ) : sections.length === 0 ? (
         <EmptyState text={keyword.trim() ? t('noteTopic.noMatch') : undefined}>
           <Button size="small" shape="rounded" color="primary" onClick={() => setCreating(true)}>

@@ -1,11 +1,12 @@
 import { REPORT_REASONS, REPORT_TEXT_MAX, validateReport } from '@pixelhall/contract';
-import { ActionSheet, type ActionSheetProps, Form, Popup, TextArea } from 'antd-mobile';
+import { ActionSheet, type ActionSheetProps, Form, TextArea } from 'antd-mobile';
 import { MoreOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ReportReason, useReport } from '../../api/queries/post-detail';
 import { useGuard } from '../../core/guard';
 import { useOverlayStyle } from '../../core/overlay';
+import { BottomSheet } from '../../ui/BottomSheet';
 import { ruleOf } from '../../ui/form-rules';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { UsePropSheet } from '../props/UsePropSheet';
@@ -119,15 +120,7 @@ function ReportPopup({
   const [form] = Form.useForm<{ text: string }>();
   const visible = reason !== null;
   return (
-    <Popup
-      visible={visible}
-      onMaskClick={onClose}
-      onClose={onClose}
-      position="bottom"
-      style={useOverlayStyle(visible)}
-      bodyClassName="report-popup"
-      destroyOnClose
-    >
+    <BottomSheet visible={visible} onClose={onClose} className="report-popup" destroyOnClose>
       <h2 className="report-popup__title">{t('postDetail.reportTitle')}</h2>
       {reason && <p className="report-popup__reason">{t(`postDetail.reasons.${reason}`)}</p>}
       <Form
@@ -162,6 +155,6 @@ function ReportPopup({
           />
         </Form.Item>
       </Form>
-    </Popup>
+    </BottomSheet>
   );
 }

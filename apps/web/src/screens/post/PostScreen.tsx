@@ -1,6 +1,6 @@
 import type { Post } from '@pixelhall/contract';
 import { routes } from '@pixelhall/contract/routes';
-import { Button, DotLoading, type TextAreaRef } from 'antd-mobile';
+import { Button, type TextAreaRef } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
@@ -11,9 +11,9 @@ import { useGuard } from '../../core/guard';
 import { useNavigate } from '../../core/navigation';
 import { useRouteParams } from '../../core/route-context';
 import { useAdultConfirmation } from '../../state/adult';
-import { EmptyState } from '../../ui/EmptyState';
 import { NavBar } from '../../ui/NavBar';
 import { PostCard } from '../../ui/posts/PostCard';
+import { LoadFailed, Pending } from '../../ui/QueryStates';
 import { Screen } from '../../ui/Screen';
 import { CommentComposer } from './comments/CommentComposer';
 import type { ReplyTarget } from './comments/CommentItem';
@@ -65,9 +65,7 @@ export default function PostScreen() {
       ) : query.isError ? (
         <LoadError error={query.error} onRetry={() => void query.refetch()} />
       ) : (
-        <div className="screen-pending">
-          <DotLoading color="primary" />
-        </div>
+        <Pending />
       )}
     </Screen>
   );
@@ -159,12 +157,10 @@ function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) 
   // A business answer (deleted post, blocked author) says why; asking again will not change it.
   const business = error instanceof ApiError && error.kind === 'business';
   return (
-    <EmptyState text={business ? error.message : t('errors.load_failed')}>
-      {!business && (
-        <Button size="small" shape="rounded" onClick={onRetry}>
-          {t('postDetail.retry')}
-        </Button>
-      )}
-    </EmptyState>
+    <LoadFailed
+      text={business ? error.message : undefined}
+      onRetry={business ? undefined : onRetry}
+      retryText={t('postDetail.retry')}
+    />
   );
 }

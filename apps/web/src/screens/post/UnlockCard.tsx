@@ -7,7 +7,7 @@ import { useUnlockPost, useWallet } from '../../api/queries/wallet';
 import { confirmAction } from '../../core/confirm';
 import { useGuard } from '../../core/guard';
 import { useAdultConfirmation } from '../../state/adult';
-import { GoldIcon } from '../wallet/CurrencyIcon';
+import { CurrencyIcon } from '../../ui/CurrencyIcon';
 import './unlock.css';
 
 /**
@@ -56,7 +56,7 @@ export function UnlockCard({ post }: { post: Post }) {
           {post.file_count > 0 && <span>{t('postDetail.paidFiles', { count: post.file_count })}</span>}
         </div>
         <span className="post-detail__price" data-testid="paid-price">
-          <GoldIcon size={14} />
+          <CurrencyIcon kind="gold" size={14} coarse />
           {price}
         </span>
       </div>
@@ -72,7 +72,7 @@ export function UnlockCard({ post }: { post: Post }) {
         }}
         data-testid="unlock-post"
       >
-        <GoldIcon size={16} />
+        <CurrencyIcon kind="gold" size={16} coarse />
         {t('unlockUi.button', { price })}
       </Button>
       {gold !== undefined && (

@@ -1,5 +1,5 @@
 import type { User } from '@pixelhall/contract';
-import { Button, Dialog, DotLoading, List } from 'antd-mobile';
+import { Button, Dialog, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useProviders } from '../../api/queries/auth';
 import { useMe, useSignOutMutation } from '../../api/queries/users';
@@ -8,6 +8,7 @@ import { nextOverlayZIndex, overlayStyle } from '../../core/overlay';
 import { loginPathFor } from '../../core/route-match';
 import { useSession } from '../../state/session';
 import { NavBar } from '../../ui/NavBar';
+import { Pending } from '../../ui/QueryStates';
 import { Screen } from '../../ui/Screen';
 import { AccountDetails } from './AccountDetails';
 import { ChangePasswordForm } from './ChangePasswordForm';
@@ -36,9 +37,7 @@ export default function AccountSecurityScreen() {
       ) : user ? (
         <MemberSecurity user={user} />
       ) : (
-        <div className="screen-pending">
-          <DotLoading color="primary" />
-        </div>
+        <Pending />
       )}
     </Screen>
   );

@@ -1,10 +1,11 @@
 import type { ValidationResult } from '@pixelhall/contract';
-import { DotLoading, Form, Input, TextArea } from 'antd-mobile';
+import { Form, Input, TextArea } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useEditUserMutation, useMe } from '../../api/queries/users';
 import { useNavigate } from '../../core/navigation';
 import { ruleOf } from '../../ui/form-rules';
 import { NavBar } from '../../ui/NavBar';
+import { Pending } from '../../ui/QueryStates';
 import { Screen } from '../../ui/Screen';
 import { SubmitButton } from '../../ui/SubmitButton';
 
@@ -94,9 +95,7 @@ export function ProfileFieldForm({
           </Form.Item>
         </Form>
       ) : (
-        <div className="screen-pending">
-          <DotLoading color="primary" />
-        </div>
+        <Pending />
       )}
     </Screen>
   );

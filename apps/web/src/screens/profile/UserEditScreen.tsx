@@ -1,9 +1,10 @@
-import { DotLoading, List } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import { type ChangeEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe, useUploadAvatarMutation } from '../../api/queries/users';
 import { useNavigate } from '../../core/navigation';
 import { NavBar } from '../../ui/NavBar';
+import { Pending } from '../../ui/QueryStates';
 import { Screen } from '../../ui/Screen';
 import { UserAvatar } from '../../ui/UserAvatar';
 import { AccountDetails } from './AccountDetails';
@@ -71,9 +72,7 @@ export default function UserEditScreen() {
           />
         </section>
       ) : (
-        <div className="screen-pending">
-          <DotLoading color="primary" />
-        </div>
+        <Pending />
       )}
     </Screen>
   );

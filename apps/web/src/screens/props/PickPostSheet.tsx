@@ -1,11 +1,11 @@
 import type { Post, Prop } from '@pixelhall/contract';
 import { routes } from '@pixelhall/contract/routes';
-import { Button, Popup } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedPosts, usePostFeed, usePostStyles } from '../../api/queries/posts';
 import { useNavigate } from '../../core/navigation';
-import { useOverlayStyle } from '../../core/overlay';
+import { BottomSheet } from '../../ui/BottomSheet';
 import { EmptyState } from '../../ui/EmptyState';
 import { useRelativeTime } from '../../ui/format';
 import { TopicPinBadge } from '../../ui/posts/TopicPinBadge';
@@ -31,14 +31,7 @@ export function PickPostSheet({ prop, onClose }: { prop: Prop | null; onClose: (
   const posts = feedPosts(feed.data);
   const { apply, pending } = useApplyPostProp();
   return (
-    <Popup
-      visible={visible}
-      onMaskClick={onClose}
-      onClose={onClose}
-      position="bottom"
-      style={useOverlayStyle(visible)}
-      bodyClassName="prop-sheet"
-    >
+    <BottomSheet visible={visible} onClose={onClose} className="prop-sheet">
       {shown && (
         <div className="prop-sheet__head">
           <PropIcon prop={shown} size={36} />
@@ -94,7 +87,7 @@ export function PickPostSheet({ prop, onClose }: { prop: Prop | null; onClose: (
           )}
         </>
       )}
-    </Popup>
+    </BottomSheet>
   );
 }
 

@@ -5,9 +5,9 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBuyProp, useShop } from '../../api/queries/props';
 import { confirmAction } from '../../core/confirm';
+import { CurrencyIcon } from '../../ui/CurrencyIcon';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadFailed, Pending } from '../../ui/QueryStates';
-import { CurrencyIcon } from '../wallet/CurrencyIcon';
 import { PropIcon } from './PropIcon';
 import { buyTotal, clampQuantity } from './prop-rules';
 
@@ -74,7 +74,7 @@ function ShopItem({ prop }: { prop: Prop }) {
         </p>
         <div className="prop-card__buy">
           <span className="prop-price" data-testid="prop-price">
-            <CurrencyIcon currency={prop.currency} size={14} />
+            <CurrencyIcon kind={prop.currency} size={14} coarse />
             {groupThousands(prop.price)}
           </span>
           <Stepper

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useWallet } from '../../api/queries/wallet';
 import { useNavigate } from '../../core/navigation';
 import { useRouteQuery } from '../../core/route-context';
+import { CurrencyIcon } from '../../ui/CurrencyIcon';
 import { NavBar } from '../../ui/NavBar';
 import { Screen } from '../../ui/Screen';
-import { DiamondIcon, GoldIcon } from '../wallet/CurrencyIcon';
 import { MyProps } from './MyProps';
 import { PropShop } from './PropShop';
 import './props.css';
@@ -49,11 +49,11 @@ function BalanceChips() {
       data-testid="props-balances"
     >
       <span>
-        <GoldIcon size={12} />
+        <CurrencyIcon kind="gold" size={12} coarse />
         {groupThousands(wallet.gold)}
       </span>
       <span>
-        <DiamondIcon size={11} />
+        <CurrencyIcon kind="diamonds" size={11} coarse />
         {groupThousands(wallet.diamonds)}
       </span>
     </button>

@@ -1,9 +1,9 @@
 import { groupThousands, type InventoryItem } from '@pixelhall/contract';
-import { Button, Popup } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useMyProps } from '../../api/queries/props';
 import { useNavigate } from '../../core/navigation';
-import { useOverlayStyle } from '../../core/overlay';
+import { BottomSheet } from '../../ui/BottomSheet';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadFailed, Pending } from '../../ui/QueryStates';
 import { useApplyPostProp } from './apply-post-prop';
@@ -30,14 +30,7 @@ export function UsePropSheet({
   const { apply, pending } = useApplyPostProp();
   const items = mine.data ? postProps(mine.data.list) : [];
   return (
-    <Popup
-      visible={visible}
-      onMaskClick={onClose}
-      onClose={onClose}
-      position="bottom"
-      style={useOverlayStyle(visible)}
-      bodyClassName="prop-sheet"
-    >
+    <BottomSheet visible={visible} onClose={onClose} className="prop-sheet">
       <h2 className="prop-sheet__title">{t('propsUi.onPost.title')}</h2>
       <p className="prop-sheet__hint muted">{t('propsUi.onPost.hint')}</p>
       {mine.isPending ? (
@@ -74,7 +67,7 @@ export function UsePropSheet({
           ))}
         </ul>
       )}
-    </Popup>
+    </BottomSheet>
   );
 }
 

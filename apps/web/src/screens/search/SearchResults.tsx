@@ -1,13 +1,13 @@
 import { formatCount, SEARCH_PREVIEW, type UserCard } from '@pixelhall/contract';
-import { DotLoading, InfiniteScroll } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type SearchType, searchResults, useSearchResults } from '../../api/queries/search';
 import { EmptyState } from '../../ui/EmptyState';
+import { FeedFooter } from '../../ui/FeedFooter';
 import { FollowButton } from '../../ui/FollowButton';
 import { PostCard } from '../../ui/posts/PostCard';
-import { FeedError } from '../../ui/posts/PostFeed';
+import { LoadFailed, Pending } from '../../ui/QueryStates';
 import { TopicRow } from '../../ui/topics/TopicRow';
 import { MemberRow } from '../follows/MemberRow';
 
@@ -25,33 +25,12 @@ export function SearchResults({
   const query = useSearchResults(keyword, type);
   const { posts, topics, users } = searchResults(query.data);
 
-  if (query.isPending)
-    return (
-      <div className="feed-state" aria-busy="true">
-        <DotLoading color="primary" />
-      </div>
-    );
-  if (query.isError && !query.data) return <FeedError onRetry={() => void query.refetch()} />;
+  if (query.isPending) return <Pending place="feed" />;
+  if (query.isError && !query.data) return <LoadFailed place="feed" onRetry={() => query.refetch()} />;
   if (!posts.length && !topics.length && !users.length)
     return <EmptyState text={t('searchUi.noResults', { keyword })} />;
 
-  const loadMore = async () => {
-    const result = await query.fetchNextPage();
-    if (result.isError) throw result.error;
-  };
-  const more = (
-    <InfiniteScroll loadMore={loadMore} hasMore={query.hasNextPage}>
-      {(hasMore, failed, retry) =>
-        failed ? (
-          <FeedError onRetry={retry} />
-        ) : hasMore ? (
-          <DotLoading color="primary" />
-        ) : (
-          <span className="feed-end">{t('feed.end')}</span>
-        )
-      }
-    </InfiniteScroll>
-  );
+  const more = <FeedFooter pages={query} />;
 
   const topicList = (items: typeof topics) => (
     <div className="list-card search-list" data-testid="search-topics">

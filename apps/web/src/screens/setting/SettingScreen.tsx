@@ -1,12 +1,12 @@
 import { LOCALES } from '@pixelhall/contract';
-import { CheckList, List, Popup, Switch } from 'antd-mobile';
+import { CheckList, List, Switch } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../core/navigation';
-import { useOverlayStyle } from '../../core/overlay';
 import { loadLocale } from '../../i18n';
 import { useEffectiveTheme, usePreferences } from '../../state/preferences';
 import { useSession } from '../../state/session';
+import { BottomSheet } from '../../ui/BottomSheet';
 import { NavBar } from '../../ui/NavBar';
 import { Screen } from '../../ui/Screen';
 import { UpgradeStyleItem } from './UpgradeStyleItem';
@@ -25,7 +25,6 @@ export default function SettingScreen() {
   const theme = useEffectiveTheme();
   const token = useSession((s) => s.token);
   const [picking, setPicking] = useState(false);
-  const pickerStyle = useOverlayStyle(picking);
   return (
     <Screen>
       <NavBar title={t('settings.title')} />
@@ -68,12 +67,7 @@ export default function SettingScreen() {
           <List.Item onClick={() => navigate('/me/about')}>{t('about.title')}</List.Item>
         </List>
       </section>
-      <Popup
-        visible={picking}
-        onMaskClick={() => setPicking(false)}
-        style={pickerStyle}
-        bodyStyle={{ borderRadius: '18px 18px 0 0' }}
-      >
+      <BottomSheet visible={picking} onClose={() => setPicking(false)} flush>
         <div className="section">
           <h2 className="section__title">{t('settings.language')}</h2>
           <CheckList
@@ -93,7 +87,7 @@ export default function SettingScreen() {
             ))}
           </CheckList>
         </div>
-      </Popup>
+      </BottomSheet>
     </Screen>
   );
 }

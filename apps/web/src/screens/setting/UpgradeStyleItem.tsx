@@ -1,12 +1,12 @@
-import { List, Popup } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import type { CSSProperties } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePostStyles } from '../../api/queries/posts';
 import { useMe } from '../../api/queries/users';
-import { useOverlayStyle } from '../../core/overlay';
 import { useNote } from '../../state/note';
 import { usePreferences } from '../../state/preferences';
+import { BottomSheet } from '../../ui/BottomSheet';
 import { StylePicker } from '../note/StylePicker';
 
 /**
@@ -21,7 +21,6 @@ export function UpgradeStyleItem() {
   const postStyle = usePreferences((s) => s.postStyle);
   const setPostStyle = usePreferences((s) => s.setPostStyle);
   const [open, setOpen] = useState(false);
-  const overlayStyle = useOverlayStyle(open);
   const current = styles.find((s) => s.id === postStyle && !s.prop_only && s.min_level <= level);
   const choose = (style: string | null) => {
     setPostStyle(style);
@@ -53,12 +52,7 @@ export function UpgradeStyleItem() {
           {t('settings.upgradeStyle')}
         </List.Item>
       </List>
-      <Popup
-        visible={open}
-        onMaskClick={() => setOpen(false)}
-        style={overlayStyle}
-        bodyStyle={{ borderRadius: '18px 18px 0 0' }}
-      >
+      <BottomSheet visible={open} onClose={() => setOpen(false)} flush>
         <div className="section">
           <h2 className="section__title">{t('settings.upgradeStyle')}</h2>
           <p className="muted">{t('settings.upgradeStyleHint')}</p>
@@ -70,7 +64,7 @@ export function UpgradeStyleItem() {
             onChange={choose}
           />
         </div>
-      </Popup>
+      </BottomSheet>
     </>
   );
 }

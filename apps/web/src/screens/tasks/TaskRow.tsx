@@ -18,7 +18,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../core/navigation';
-import { CurrencyIcon } from '../../ui/rewards/CurrencyIcon';
+import { CurrencyIcon } from '../../ui/CurrencyIcon';
 import { RewardChips } from '../../ui/rewards/RewardChips';
 import { taskTarget, taskView } from './task-view';
 

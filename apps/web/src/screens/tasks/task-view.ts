@@ -1,5 +1,5 @@
 import { type Task, TaskProgress, type TaskState } from '@pixelhall/contract';
-import type { RewardKind } from '../../ui/rewards/CurrencyIcon';
+import type { RewardKind } from '../../ui/CurrencyIcon';
 
 /** A message key with its values, translated by the component. */
 export interface Wording {

@@ -1,6 +1,6 @@
 import { ADULT_AGE, formatCount, type Topic } from '@pixelhall/contract';
 import { routes } from '@pixelhall/contract/routes';
-import { Button, Dialog, DotLoading, Tabs } from 'antd-mobile';
+import { Button, Dialog, Tabs } from 'antd-mobile';
 import { EditSOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,8 +14,9 @@ import i18n from '../../i18n';
 import { useAdultConfirmation } from '../../state/adult';
 import { EmptyState } from '../../ui/EmptyState';
 import { NavBar } from '../../ui/NavBar';
-import { FeedError, PostFeed } from '../../ui/posts/PostFeed';
+import { PostFeed } from '../../ui/posts/PostFeed';
 import { TopicIcon } from '../../ui/posts/TopicIcon';
+import { LoadFailed, Pending } from '../../ui/QueryStates';
 import { Screen } from '../../ui/Screen';
 import { TopicFollowButton } from '../../ui/topics/TopicFollowButton';
 import { AdultBadge } from '../../ui/topics/TopicRow';
@@ -44,11 +45,9 @@ function TopicPage({ id }: { id: number }) {
       {topic.data ? (
         <TopicView topic={topic.data} />
       ) : topic.isPending && Number.isInteger(id) && id > 0 ? (
-        <div className="feed-state" aria-busy="true">
-          <DotLoading color="primary" />
-        </div>
+        <Pending place="feed" />
       ) : topic.error instanceof ApiError && topic.error.kind === 'network' ? (
-        <FeedError onRetry={() => void topic.refetch()} />
+        <LoadFailed place="feed" onRetry={() => topic.refetch()} />
       ) : (
         <EmptyState text={t('errors.topic_not_found')} />
       )}

@@ -1,10 +1,10 @@
 import { REPORT_REASONS, REPORT_TEXT_MAX } from '@pixelhall/contract';
-import { Button, Popup, Selector, TextArea } from 'antd-mobile';
+import { Button, Selector, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReport } from '../../api/queries/members';
 import { showFailToast } from '../../core/feedback';
-import { useOverlayStyle } from '../../core/overlay';
+import { BottomSheet } from '../../ui/BottomSheet';
 
 type Reason = (typeof REPORT_REASONS)[number];
 
@@ -21,7 +21,6 @@ export function ReportPopup({
   name: string;
 }) {
   const { t } = useTranslation();
-  const style = useOverlayStyle(visible);
   const report = useReport();
   const [reason, setReason] = useState<Reason | null>(null);
   const [text, setText] = useState('');
@@ -42,14 +41,7 @@ export function ReportPopup({
   };
 
   return (
-    <Popup
-      visible={visible}
-      onMaskClick={onClose}
-      onClose={onClose}
-      style={style}
-      bodyClassName="report-popup"
-      destroyOnClose
-    >
+    <BottomSheet visible={visible} onClose={onClose} className="report-popup" destroyOnClose>
       <h2 className="report-popup__title">{t('userPage.report.title', { name })}</h2>
       <p className="report-popup__label">{t('userPage.report.reason')}</p>
       <Selector
@@ -81,6 +73,6 @@ export function ReportPopup({
       >
         {t('userPage.report.submit')}
       </Button>
-    </Popup>
+    </BottomSheet>
   );
 }

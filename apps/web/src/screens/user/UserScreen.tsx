@@ -1,6 +1,6 @@
 import type { User } from '@pixelhall/contract';
 import { routes } from '@pixelhall/contract/routes';
-import { DotLoading, Tabs } from 'antd-mobile';
+import { Tabs } from 'antd-mobile';
 import { MoreOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { useSession } from '../../state/session';
 import { EmptyState } from '../../ui/EmptyState';
 import { NavBar } from '../../ui/NavBar';
 import { PostFeed } from '../../ui/posts/PostFeed';
+import { Pending } from '../../ui/QueryStates';
 import { Screen } from '../../ui/Screen';
 import { UserCommentList } from './UserCommentList';
 import { UserHero } from './UserHero';
@@ -77,9 +78,7 @@ export default function UserScreen() {
       ) : !valid || profile.isError || (isMe && me.isError) ? (
         <EmptyState text={profile.error?.message || t('errors.user_not_found')} />
       ) : (
-        <div className="screen-pending">
-          <DotLoading color="primary" />
-        </div>
+        <Pending />
       )}
     </Screen>
   );

@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useExchange } from '../../api/queries/wallet';
 import { confirmAction } from '../../core/confirm';
-import { DiamondIcon, GoldIcon } from './CurrencyIcon';
+import { CurrencyIcon } from '../../ui/CurrencyIcon';
 import { exchangeAll, exchangePreview } from './exchange';
 
 /**
@@ -59,14 +59,15 @@ export function ExchangeForm({ wallet }: { wallet: Wallet }) {
           className="exchange-form__rate-value"
           title={t('walletUi.exchange.rate', { gold: groupThousands(wallet.gold_per_diamond) })}
         >
-          <DiamondIcon size={14} /> 1 = <GoldIcon size={14} /> {groupThousands(wallet.gold_per_diamond)}
+          <CurrencyIcon kind="diamonds" size={14} coarse /> 1 = <CurrencyIcon kind="gold" size={14} coarse />{' '}
+          {groupThousands(wallet.gold_per_diamond)}
         </span>
       </p>
       <label className="exchange-form__label" htmlFor="exchange-amount">
         {t('walletUi.exchange.amount')}
       </label>
       <div className={`exchange-form__field${preview.problem ? ' exchange-form__field--error' : ''}`}>
-        <DiamondIcon size={18} />
+        <CurrencyIcon kind="diamonds" size={18} coarse />
         <Input
           id="exchange-amount"
           inputMode="numeric"
@@ -94,7 +95,7 @@ export function ExchangeForm({ wallet }: { wallet: Wallet }) {
       <p className="exchange-form__preview" data-testid="exchange-preview">
         <span>{t('walletUi.exchange.youGet')}</span>
         <strong>
-          <GoldIcon size={16} />
+          <CurrencyIcon kind="gold" size={16} coarse />
           {preview.gold === null ? '—' : groupThousands(preview.gold)}
         </strong>
       </p>

@@ -4,7 +4,7 @@ import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useWallet } from '../../api/queries/wallet';
 import { useNavigate } from '../../core/navigation';
-import { DiamondIcon, GoldIcon } from './CurrencyIcon';
+import { CurrencyIcon } from '../../ui/CurrencyIcon';
 import './wallet.css';
 
 /**
@@ -32,7 +32,7 @@ export function WalletCard({ user }: { user: User }) {
             title={groupThousands(gold)}
             data-testid="wallet-gold"
           >
-            <GoldIcon size={22} />
+            <CurrencyIcon kind="gold" size={22} coarse />
             <strong>{formatCount(gold)}</strong>
             <span>{t('walletUi.gold')}</span>
           </button>
@@ -43,7 +43,7 @@ export function WalletCard({ user }: { user: User }) {
             title={groupThousands(diamonds)}
             data-testid="wallet-diamonds"
           >
-            <DiamondIcon size={20} />
+            <CurrencyIcon kind="diamonds" size={20} coarse />
             <strong>{formatCount(diamonds)}</strong>
             <span>{t('walletUi.diamonds')}</span>
           </button>

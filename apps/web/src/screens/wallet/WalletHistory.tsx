@@ -2,10 +2,10 @@ import { type CurrencyName, groupThousands, type LedgerEntry } from '@pixelhall/
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWalletHistory } from '../../api/queries/wallet';
+import { CurrencyIcon } from '../../ui/CurrencyIcon';
 import { EmptyState } from '../../ui/EmptyState';
 import { useRelativeTime } from '../../ui/format';
 import { PagedList } from '../../ui/PagedList';
-import { CurrencyIcon } from './CurrencyIcon';
 import { ledgerReasonKey, signedAmount } from './ledger-labels';
 
 const FILTERS: Array<CurrencyName | null> = [null, 'gold', 'diamonds'];
@@ -27,7 +27,7 @@ export function WalletHistory() {
             onClick={() => setCurrency(value)}
             data-testid={`history-filter-${value ?? 'all'}`}
           >
-            {value ? <CurrencyIcon currency={value} size={12} /> : null}
+            {value ? <CurrencyIcon kind={value} size={12} coarse /> : null}
             {value === null
               ? t('walletUi.history.all')
               : value === 'gold'
@@ -54,7 +54,7 @@ function HistoryItem({ entry }: { entry: LedgerEntry }) {
   return (
     <div className="ledger-item" data-testid="ledger-item" data-reason={entry.reason}>
       <span className={`ledger-item__icon ledger-item__icon--${entry.currency}`}>
-        <CurrencyIcon currency={entry.currency} size={18} />
+        <CurrencyIcon kind={entry.currency} size={18} coarse />
       </span>
       <span className="ledger-item__body">
         <span className="ledger-item__reason">{t(ledgerReasonKey(entry.reason))}</span>

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWallet } from '../../api/queries/wallet';
 import { useRouteQuery } from '../../core/route-context';
+import { CurrencyIcon } from '../../ui/CurrencyIcon';
 import { NavBar } from '../../ui/NavBar';
 import { LoadFailed, Pending } from '../../ui/QueryStates';
 import { Screen } from '../../ui/Screen';
-import { DiamondIcon, GoldIcon } from './CurrencyIcon';
 import { ExchangeForm } from './ExchangeForm';
 import { WalletHistory } from './WalletHistory';
 import './wallet.css';
@@ -47,12 +47,12 @@ function Balances({ wallet }: { wallet: Wallet }) {
   return (
     <section className="wallet-hero" data-testid="wallet-balances">
       <div className="wallet-hero__tile wallet-hero__tile--gold">
-        <GoldIcon size={28} />
+        <CurrencyIcon kind="gold" size={28} coarse />
         <strong data-testid="wallet-gold">{groupThousands(wallet.gold)}</strong>
         <span>{t('walletUi.gold')}</span>
       </div>
       <div className="wallet-hero__tile wallet-hero__tile--diamonds">
-        <DiamondIcon size={26} />
+        <CurrencyIcon kind="diamonds" size={26} coarse />
         <strong data-testid="wallet-diamonds">{groupThousands(wallet.diamonds)}</strong>
         <span>{t('walletUi.diamonds')}</span>
       </div>

@@ -5,6 +5,7 @@ import { type CSSProperties, type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePostStyles } from '../../api/queries/posts';
 import { useNavigate } from '../../core/navigation';
+import { CurrencyIcon } from '../CurrencyIcon';
 import { LazyImage } from '../LazyImage';
 import { avatarSrc } from '../UserAvatar';
 import { FileKindIcon } from './FileKindIcon';
@@ -173,27 +174,9 @@ function PaidTeaser({ post, onUnlock }: { post: Post; onUnlock: () => void }) {
         </span>
       </div>
       <Button size="small" shape="rounded" className="paid-teaser__button" onClick={inner(onUnlock)}>
-        <CoinIcon />
+        <CurrencyIcon kind="gold" size={14} coarse />
         <span className="paid-teaser__price">{groupThousands(post.price)}</span>
       </Button>
     </div>
-  );
-}
-
-/** A pixel gold coin, the currency of paid posts. */
-export function CoinIcon() {
-  return (
-    <svg
-      className="coin-icon"
-      viewBox="0 0 8 8"
-      width="14"
-      height="14"
-      shape-rendering="crispEdges"
-      aria-hidden="true"
-    >
-      <path fill="#ffb020" d="M2 0h4v1h1v1h1v4H7v1H6v1H2V7H1V6H0V2h1V1h1z" />
-      <path fill="#ffe08a" d="M3 2h2v1H3zM2 3h1v2H2z" />
-      <path fill="#c77700" d="M5 3h1v2H5zM3 5h2v1H3z" />
-    </svg>
   );
 }

@@ -1,5 +1,5 @@
 import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
-import { Button, DotLoading, InfiniteScroll } from 'antd-mobile';
+import { DotLoading } from 'antd-mobile';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,7 +12,9 @@ import {
 } from '../../api/queries/posts';
 import { firstScreenShown } from '../../core/first-screen-settled';
 import { EmptyState } from '../EmptyState';
+import { FeedFooter } from '../FeedFooter';
 import { PullToRefresh } from '../PullToRefresh';
+import { LoadFailed, Pending } from '../QueryStates';
 import { PostCard } from './PostCard';
 
 /**
@@ -49,20 +51,11 @@ export function PostFeed<E extends PostListEndpoint>({
     await feed.refetch();
   };
 
-  const loadMore = async () => {
-    const result = await feed.fetchNextPage();
-    if (result.isError) throw result.error;
-  };
-
   let content: ReactNode;
   if (feed.isPending) {
-    content = (
-      <div className="feed-state" aria-busy="true">
-        <DotLoading color="primary" />
-      </div>
-    );
+    content = <Pending place="feed" />;
   } else if (feed.isError && posts.length === 0) {
-    content = <FeedError onRetry={() => void feed.refetch()} />;
+    content = <LoadFailed place="feed" onRetry={() => feed.refetch()} />;
   } else if (posts.length === 0) {
     content = empty ?? <EmptyState />;
   } else {
@@ -73,17 +66,7 @@ export function PostFeed<E extends PostListEndpoint>({
             <PostCard key={post.id} post={post} showTopic={showTopic} />
           ))}
         </div>
-        <InfiniteScroll loadMore={loadMore} hasMore={feed.hasNextPage}>
-          {(hasMore, failed, retry) =>
-            failed ? (
-              <FeedError onRetry={retry} />
-            ) : hasMore ? (
-              <DotLoading color="primary" />
-            ) : (
-              <span className="feed-end">{t('feed.end')}</span>
-            )
-          }
-        </InfiniteScroll>
+        <FeedFooter pages={feed} />
       </>
     );
   }
@@ -98,17 +81,5 @@ export function PostFeed<E extends PostListEndpoint>({
     >
       <div className="post-feed">{content}</div>
     </PullToRefresh>
-  );
-}
-
-export function FeedError({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div className="feed-state feed-state--error" role="alert">
-      <span>{t('errors.load_failed')}</span>
-      <Button size="small" shape="rounded" onClick={onRetry}>
-        {t('feed.retry')}
-      </Button>
-    </div>
   );
 }

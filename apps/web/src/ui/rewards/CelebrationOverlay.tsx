@@ -4,7 +4,7 @@ import { type CSSProperties, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nextOverlayZIndex } from '../../core/overlay';
 import type { Celebration } from '../../state/reward-celebration';
-import { CurrencyIcon } from './CurrencyIcon';
+import { CurrencyIcon } from '../CurrencyIcon';
 import { RewardChips, rewardParts } from './RewardChips';
 import './rewards.css';
 

@@ -1,6 +1,6 @@
 import { groupThousands } from '@pixelhall/contract';
 import { useTranslation } from 'react-i18next';
-import { CurrencyIcon, type RewardKind } from './CurrencyIcon';
+import { CurrencyIcon, type RewardKind } from '../CurrencyIcon';
 import './rewards.css';
 
 export interface RewardAmounts {

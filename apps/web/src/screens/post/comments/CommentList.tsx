@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { type CommentSort, usePostComments } from '../../../api/queries/comments';
 import { flattenPages } from '../../../api/queries/list-pages';
 import { EmptyState } from '../../../ui/EmptyState';
+import { LoadFailed } from '../../../ui/QueryStates';
 import { CommentItem, type ReplyTarget } from './CommentItem';
 import './comments.css';
 
@@ -46,11 +47,7 @@ export function CommentList({
           <DotLoading color="primary" />
         </div>
       ) : comments.isError && list.length === 0 ? (
-        <EmptyState text={t('errors.load_failed')}>
-          <Button size="small" shape="rounded" onClick={() => void comments.refetch()}>
-            {t('comments.retry')}
-          </Button>
-        </EmptyState>
+        <LoadFailed onRetry={() => comments.refetch()} retryText={t('comments.retry')} />
       ) : list.length === 0 ? (
         <EmptyState text={post.comments_open ? t('comments.empty') : t('errors.comments_closed')} />
       ) : (
