@@ -115,6 +115,32 @@ describe('latest/news', () => {
     });
   });
 
+  it('quotes the post a comment item is about, with its actor, and nothing once the comment is gone', async () => {
+    const author = await t.make.member();
+    const fan = await t.make.member();
+    const post = await insertPost(t.database, author.user.id);
+    const comment = (
+      await ok<{ id: number }>(endpoints.comments.postComment, { post_id: post.id, text: 'Nice' }, fan)
+    ).data;
+    t.clock.advance(1000);
+    await t.services.news.add(
+      author.user.id,
+      { kind: 'comment_like', actorId: fan.user.id, refType: 'comment', refId: comment.id },
+      t.clock.now,
+    );
+    const actor = { id: fan.user.id, nickname: fan.user.nickname, avatar: '', level: 1, grade: 'novice' };
+    expect((await ok(latestNews, {}, author)).data).toMatchObject({
+      latest: { kind: 'comment_like', actor, ref_id: comment.id, post_id: post.id, post_text: post.text },
+    });
+    // The newest item again, now read by the page of the inbox: the same answer as latest/news.
+    expect((await inbox(author)).list[0]).toMatchObject({ actor, post_id: post.id, post_text: post.text });
+
+    await t.database.db.deleteFrom('comments').where('id', '=', comment.id).execute();
+    expect((await ok(latestNews, {}, author)).data).toMatchObject({
+      latest: { kind: 'comment_like', actor, ref_id: comment.id, post_id: null, post_text: null },
+    });
+  });
+
   it('needs a token', async () => {
     expect((await call(t.app, latestNews)).body.code).toBe(MainCode.Expired);
     expect((await call(t.app, newsList)).body.code).toBe(MainCode.Expired);

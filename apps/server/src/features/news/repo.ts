@@ -1,3 +1,4 @@
+import { type Author, gradeForLevel } from '@pixelhall/contract';
 import type { Kysely } from 'kysely';
 import { compiledOnce, type Params } from '../../db/compiled-once';
 import type { PageStart } from '../../db/keyset';
@@ -18,13 +19,34 @@ const inboxOf = (db: Kysely<DB>, userId: number) =>
 
 /**
  * latest/news, which the app calls on every visit: the newest item with the unread count beside
- * it, one statement (an inbox without a newest item has nothing unread), built once
- * (db/compiled-once.ts).
+ * it, the post a comment item is about and the actor's card, one statement (an inbox without a
+ * newest item has nothing unread), built once (db/compiled-once.ts). A page of news reads the
+ * comments' posts and the actors in statements of their own (service.ts); this one item saves two.
  */
 const newestWithUnread = compiledOnce((db, p: Params<{ userId: number }>) =>
-  inboxOf(db, p.userId)
-    .select(COLUMNS)
-    .select((eb) =>
+  db
+    .selectFrom('news')
+    .leftJoin('users as actor', 'actor.id', 'news.actor_id')
+    .where('news.user_id', '=', p.userId)
+    .where((eb) =>
+      eb.or([eb('news.actor_id', 'is', null), eb('news.actor_id', 'not in', blockedBy(db, p.userId))]),
+    )
+    .select(COLUMNS.map((c) => `news.${c}` as const))
+    .select([
+      'actor.id as actor_found',
+      'actor.nickname as actor_nickname',
+      'actor.avatar as actor_avatar',
+      'actor.level as actor_level',
+    ])
+    .select((eb) => [
+      eb
+        .case()
+        .when('news.ref_type', '=', 'comment')
+        .then(
+          eb.selectFrom('comments').select('comments.post_id').whereRef('comments.id', '=', 'news.ref_id'),
+        )
+        .end()
+        .as('comment_post_id'),
       eb
         .selectFrom('news as unread')
         .select(eb.fn.countAll<number>().as('count'))
@@ -37,9 +59,9 @@ const newestWithUnread = compiledOnce((db, p: Params<{ userId: number }>) =>
           ]),
         )
         .as('unread'),
-    )
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    ])
+    .orderBy('news.created_at', 'desc')
+    .orderBy('news.id', 'desc')
     .limit(1),
 );
 
@@ -52,12 +74,31 @@ export function newsRepo(db: Kysely<DB>) {
   const inbox = (userId: number) => inboxOf(db, userId);
 
   return {
-    /** The newest item, read or not, and how many are unread: what latest/news shows. */
+    /**
+     * The newest item, read or not, and how many are unread: what latest/news shows; with the post
+     * its comment is about and its actor's card (null when that member is gone).
+     */
     async latest(userId: number) {
       const [row] = await newestWithUnread(db, { userId });
-      if (!row) return { unread: 0, newest: undefined };
-      const { unread, ...newest } = row;
-      return { unread: Number(unread), newest };
+      if (!row) return { unread: 0, newest: undefined, commentPostId: null, actor: null };
+      const { unread, comment_post_id, actor_found, actor_nickname, actor_avatar, actor_level, ...newest } =
+        row;
+      const actor: Author | null =
+        actor_found === null || actor_nickname === null || actor_avatar === null || actor_level === null
+          ? null
+          : {
+              id: Number(actor_found),
+              nickname: actor_nickname,
+              avatar: actor_avatar,
+              level: actor_level,
+              grade: gradeForLevel(actor_level),
+            };
+      return {
+        unread: Number(unread),
+        newest,
+        commentPostId: comment_post_id === null ? null : Number(comment_post_id),
+        actor,
+      };
     },
 
     async count(userId: number): Promise<number> {

@@ -1,4 +1,4 @@
-import { type News, type PageQuery, POST_TEXT_MAX } from '@pixelhall/contract';
+import { type Author, type News, type PageQuery, POST_TEXT_MAX } from '@pixelhall/contract';
 import type { Kysely } from 'kysely';
 import { keysetPage } from '../../db/keyset';
 import type { DB } from '../../db/schema';
@@ -14,12 +14,18 @@ import { type NewsRow, newsRepo } from './repo';
  * of it through the paid gate (none of an 18+ topic's). Four queries for a whole page (comments → posts, post texts and
  * their unlocks, actors), never one per item.
  */
-async function present(db: Kysely<DB>, viewerId: number, rows: NewsRow[]): Promise<News[]> {
+async function present(
+  db: Kysely<DB>,
+  viewerId: number,
+  rows: NewsRow[],
+  /** What the caller read already (latest/news reads both with its item). */
+  known?: { postOfComment: Map<number, number>; actors: Map<number, Author> },
+): Promise<News[]> {
   const repo = newsRepo(db);
   const commentIds = rows
     .filter((r) => r.ref_type === 'comment' && r.ref_id !== null)
     .map((r) => Number(r.ref_id));
-  const postOfComment = await repo.postsOfComments(commentIds);
+  const postOfComment = known?.postOfComment ?? (await repo.postsOfComments(commentIds));
   const postIdOf = (row: NewsRow): number | null => {
     if (row.ref_id === null) return null;
     if (row.ref_type === 'post') return Number(row.ref_id);
@@ -28,7 +34,10 @@ async function present(db: Kysely<DB>, viewerId: number, rows: NewsRow[]): Promi
   };
   const postIds = rows.flatMap((r) => postIdOf(r) ?? []);
   const actorIds = rows.flatMap((r) => (r.actor_id === null ? [] : [Number(r.actor_id)]));
-  const [texts, actors] = await Promise.all([gatedTexts(db, viewerId, postIds), authorsOf(db, actorIds)]);
+  const [texts, actors] = await Promise.all([
+    gatedTexts(db, viewerId, postIds),
+    known?.actors ?? authorsOf(db, actorIds),
+  ]);
   return rows.map((row) => {
     const postId = postIdOf(row);
     // A post that was deleted since is no longer there to open.
@@ -63,8 +72,13 @@ export function newsService({ db, clock = Date.now }: { db: Kysely<DB>; clock?: 
 
     /** What the session shows: the unread count and the newest item, read or not. */
     async latest(member: Member) {
-      const { unread, newest } = await repo.latest(member.id);
-      const [latest] = newest ? await present(db, member.id, [newest]) : [];
+      const { unread, newest, commentPostId, actor } = await repo.latest(member.id);
+      if (!newest) return { unread, latest: null };
+      const postOfComment = new Map<number, number>();
+      if (newest.ref_type === 'comment' && newest.ref_id !== null && commentPostId !== null)
+        postOfComment.set(Number(newest.ref_id), commentPostId);
+      const actors = new Map<number, Author>(actor ? [[actor.id, actor]] : []);
+      const [latest] = await present(db, member.id, [newest], { postOfComment, actors });
       return { unread, latest: latest ?? null };
     },
 
