@@ -19,8 +19,8 @@ export interface Judged {
 
 /**
  * The rules every answer to a malformed request keeps: no 5xx, a JSON envelope of exactly
- * { code, msg, data }, and a message from the catalog of the language the request negotiated
- * (a success may say the silent "OK" instead).
+ * { code, msg, data } (and `reason`, the message's key, on a refusal), and a message from the
+ * catalog of the language the request negotiated (a success may say the silent "OK" instead).
  */
 export function judge(answer: RawAnswer, locale: Locale): Judged {
   const fail = (problem: string): Judged => ({ problem, refused: true, keys: [] });
@@ -33,17 +33,19 @@ export function judge(answer: RawAnswer, locale: Locale): Judged {
   } catch {
     return fail('a body that is not JSON');
   }
-  if (
-    !isEnvelope(body) ||
-    Object.keys(body).sort().join() !== 'code,data,msg' ||
-    !Number.isInteger(body.code)
-  ) {
+  if (!isEnvelope(body) || !Number.isInteger(body.code)) return fail('a body that is not the envelope');
+  // Success is 1 on every base (MainCode and GameCode agree).
+  const refused = body.code !== MainCode.Success;
+  // A refusal also names its reason; a success is the plain envelope.
+  if (Object.keys(body).sort().join() !== (refused ? 'code,data,msg,reason' : 'code,data,msg')) {
     return fail('a body that is not the envelope');
   }
   if (body.msg.trim() === '') return fail('an empty message');
-  // Success is 1 on every base (MainCode and GameCode agree).
-  const refused = body.code !== MainCode.Success;
   if (!refused && body.msg === 'OK') return { problem: null, refused, keys: [] };
   const keys = keysOf(locale, body.msg);
-  return { problem: keys.length === 0 ? `a message not in the ${locale} catalog` : null, refused, keys };
+  if (keys.length === 0) return { problem: `a message not in the ${locale} catalog`, refused, keys };
+  if (refused && !keys.includes(body.reason as string)) {
+    return { problem: `a reason (${body.reason}) other than its message's key`, refused, keys };
+  }
+  return { problem: null, refused, keys };
 }
