@@ -19,14 +19,32 @@ const inboxOf = (db: Kysely<DB>, userId: number) =>
 
 /**
  * latest/news, which the app calls on every visit: the newest item with the unread count beside
- * it, the post a comment item is about and the actor's card, one statement (an inbox without a
+ * it, the post it quotes (the gate's columns) and the actor's card, one statement (an inbox without a
  * newest item has nothing unread), built once (db/compiled-once.ts). A page of news reads the
- * comments' posts and the actors in statements of their own (service.ts); this one item saves two.
+ * comments' posts, the quoted texts and the actors in statements of their own (service.ts); this one
+ * item saves three.
  */
 const newestWithUnread = compiledOnce((db, p: Params<{ userId: number }>) =>
   db
     .selectFrom('news')
     .leftJoin('users as actor', 'actor.id', 'news.actor_id')
+    .leftJoin('comments as quoted_comment', (join) =>
+      join.onRef('quoted_comment.id', '=', 'news.ref_id').on('news.ref_type', '=', 'comment'),
+    )
+    // The post the item is about: its own, or its comment's (none once that comment is gone).
+    .leftJoin('posts as quoted', (join) =>
+      join.on((eb) =>
+        eb(
+          'quoted.id',
+          '=',
+          eb.fn.coalesce(
+            'quoted_comment.post_id',
+            eb.case().when('news.ref_type', '=', 'post').then(eb.ref('news.ref_id')).end(),
+          ),
+        ),
+      ),
+    )
+    .leftJoin('topics as quoted_topic', 'quoted_topic.id', 'quoted.topic_id')
     .where('news.user_id', '=', p.userId)
     .where((eb) =>
       eb.or([eb('news.actor_id', 'is', null), eb('news.actor_id', 'not in', blockedBy(db, p.userId))]),
@@ -37,16 +55,14 @@ const newestWithUnread = compiledOnce((db, p: Params<{ userId: number }>) =>
       'actor.nickname as actor_nickname',
       'actor.avatar as actor_avatar',
       'actor.level as actor_level',
+      'quoted_comment.post_id as comment_post_id',
+      'quoted.id as quoted_id',
+      'quoted.user_id as quoted_user_id',
+      'quoted.price as quoted_price',
+      'quoted.text as quoted_text',
+      'quoted_topic.min_age as quoted_min_age',
     ])
     .select((eb) => [
-      eb
-        .case()
-        .when('news.ref_type', '=', 'comment')
-        .then(
-          eb.selectFrom('comments').select('comments.post_id').whereRef('comments.id', '=', 'news.ref_id'),
-        )
-        .end()
-        .as('comment_post_id'),
       eb
         .selectFrom('news as unread')
         .select(eb.fn.countAll<number>().as('count'))
@@ -80,9 +96,21 @@ export function newsRepo(db: Kysely<DB>) {
      */
     async latest(userId: number) {
       const [row] = await newestWithUnread(db, { userId });
-      if (!row) return { unread: 0, newest: undefined, commentPostId: null, actor: null };
-      const { unread, comment_post_id, actor_found, actor_nickname, actor_avatar, actor_level, ...newest } =
-        row;
+      if (!row) return { unread: 0, newest: undefined, commentPostId: null, actor: null, quoted: null };
+      const {
+        unread,
+        comment_post_id,
+        actor_found,
+        actor_nickname,
+        actor_avatar,
+        actor_level,
+        quoted_id,
+        quoted_user_id,
+        quoted_price,
+        quoted_text,
+        quoted_min_age,
+        ...newest
+      } = row;
       const actor: Author | null =
         actor_found === null || actor_nickname === null || actor_avatar === null || actor_level === null
           ? null
@@ -98,6 +126,20 @@ export function newsRepo(db: Kysely<DB>) {
         newest,
         commentPostId: comment_post_id === null ? null : Number(comment_post_id),
         actor,
+        quoted:
+          quoted_id === null ||
+          quoted_user_id === null ||
+          quoted_price === null ||
+          quoted_text === null ||
+          quoted_min_age === null
+            ? null
+            : {
+                id: quoted_id,
+                user_id: quoted_user_id,
+                price: quoted_price,
+                text: quoted_text,
+                min_age: quoted_min_age,
+              },
       };
     },
 

@@ -6,7 +6,7 @@ import { answer } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
 import { addNews, type NewsItem } from '../activity/public';
 import { authorsOf } from '../people/public';
-import { gatedTexts } from '../posts/public';
+import { gatedTexts, gateTexts, type QuotedPost } from '../posts/public';
 import { type NewsRow, newsRepo } from './repo';
 
 /**
@@ -18,8 +18,8 @@ async function present(
   db: Kysely<DB>,
   viewerId: number,
   rows: NewsRow[],
-  /** What the caller read already (latest/news reads both with its item). */
-  known?: { postOfComment: Map<number, number>; actors: Map<number, Author> },
+  /** What the caller read already (latest/news reads all three with its item). */
+  known?: { postOfComment: Map<number, number>; actors: Map<number, Author>; quoted: QuotedPost[] },
 ): Promise<News[]> {
   const repo = newsRepo(db);
   const commentIds = rows
@@ -35,7 +35,7 @@ async function present(
   const postIds = rows.flatMap((r) => postIdOf(r) ?? []);
   const actorIds = rows.flatMap((r) => (r.actor_id === null ? [] : [Number(r.actor_id)]));
   const [texts, actors] = await Promise.all([
-    gatedTexts(db, viewerId, postIds),
+    known ? gateTexts(db, viewerId, known.quoted) : gatedTexts(db, viewerId, postIds),
     known?.actors ?? authorsOf(db, actorIds),
   ]);
   return rows.map((row) => {
@@ -72,13 +72,17 @@ export function newsService({ db, clock = Date.now }: { db: Kysely<DB>; clock?: 
 
     /** What the session shows: the unread count and the newest item, read or not. */
     async latest(member: Member) {
-      const { unread, newest, commentPostId, actor } = await repo.latest(member.id);
+      const { unread, newest, commentPostId, actor, quoted } = await repo.latest(member.id);
       if (!newest) return { unread, latest: null };
       const postOfComment = new Map<number, number>();
       if (newest.ref_type === 'comment' && newest.ref_id !== null && commentPostId !== null)
         postOfComment.set(Number(newest.ref_id), commentPostId);
       const actors = new Map<number, Author>(actor ? [[actor.id, actor]] : []);
-      const [latest] = await present(db, member.id, [newest], { postOfComment, actors });
+      const [latest] = await present(db, member.id, [newest], {
+        postOfComment,
+        actors,
+        quoted: quoted ? [quoted] : [],
+      });
       return { unread, latest: latest ?? null };
     },
 

@@ -381,12 +381,34 @@ export async function gatedTexts(
   const ids = [...new Set(postIds.map(Number))];
   const texts = new Map<number, GatedText>();
   if (ids.length === 0) return texts;
-  const rows = await textRows(db, { ids }, ids.length);
+  return gateTexts(db, viewerId, await textRows(db, { ids }, ids.length));
+}
+
+/** A post's columns the gate needs to quote its text. */
+export interface QuotedPost {
+  id: number | string;
+  user_id: number | string;
+  price: number | string;
+  text: string;
+  min_age: number;
+}
+
+/**
+ * `gatedTexts` for posts whose columns the caller read with its own statement (latest/news reads
+ * its one quoted post with the item): the unlocks are read only when a paid post needs them.
+ */
+export async function gateTexts(
+  db: Kysely<DB>,
+  viewerId: number | null,
+  rows: QuotedPost[],
+): Promise<Map<number, GatedText>> {
+  const texts = new Map<number, GatedText>();
   const posts = rows.map((r) => ({
-    ...r,
     id: Number(r.id),
     user_id: Number(r.user_id),
     price: Number(r.price),
+    text: r.text,
+    min_age: r.min_age,
   }));
   const unlocked = await unlockedIds(db, viewerId, posts);
   for (const p of posts) {

@@ -7,8 +7,10 @@ export {
   assertAdultConfirmed,
   canSeeContent,
   gatedTexts,
+  gateTexts,
   presentPost,
   presentPosts,
+  type QuotedPost,
   teaserOf,
 } from './gate';
 export { COLORS, STYLES } from './palette';
