@@ -111,7 +111,8 @@ async function load(server: { port: number; pid: number }, token: string, s: Sce
   return {
     rps: result.requests.average,
     serverUs: ((after.server - before.server) * 1000) / answered,
-    postgresUs: ((after.postgres - before.postgres) * 1000) / answered,
+    // A backend that ended meanwhile takes its time with it: never below nothing.
+    postgresUs: (Math.max(0, after.postgres - before.postgres) * 1000) / answered,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx + result.timeouts,
