@@ -14,6 +14,8 @@ import { cpuMs } from './process-cpu';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+/** Rounds of every scenario on both servers; figures are medians over the rounds. */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 // A phone asks for compressed answers; autocannon asks for none unless told.
 const ACCEPT_ENCODING: Record<string, string> = process.env.BENCH_ACCEPT_ENCODING
   ? { 'accept-encoding': process.env.BENCH_ACCEPT_ENCODING }
@@ -28,7 +30,7 @@ interface Scenario {
   member?: boolean;
 }
 
-const SCENARIOS: Scenario[] = [
+const ALL_SCENARIOS: Scenario[] = [
   { name: 'health (db ping)', method: 'GET', path: '/healthz' },
   {
     name: 'get/options (POST, db read)',
@@ -38,11 +40,17 @@ const SCENARIOS: Scenario[] = [
   },
   { name: 'get/options (GET variant)', method: 'GET', path: '/api/get/options?name=mining_config' },
   { name: 'main/checkVersion', method: 'POST', path: '/game-api/main/checkVersion', body: '{}' },
+  { name: 'hello (same server)', method: 'GET', path: '/api/bench/hello' },
+  { name: 'signed-in, no work', method: 'POST', path: '/api/bench/member', body: '{}', member: true },
   { name: 'get/user (member token)', method: 'POST', path: '/api/get/user', body: '{}', member: true },
   { name: 'latest/news (member token)', method: 'POST', path: '/api/latest/news', body: '{}', member: true },
   { name: 'invalid payload (code 0)', method: 'POST', path: '/api/get/options', body: '{"name":""}' },
   { name: 'web app index', method: 'GET', path: '/' },
 ];
+/** `BENCH_ONLY=member` runs the scenarios whose name contains it. */
+const SCENARIOS = ALL_SCENARIOS.filter(
+  (s) => !process.env.BENCH_ONLY || s.name.includes(process.env.BENCH_ONLY),
+);
 
 async function start(script: string): Promise<{ child: ChildProcess; port: number; token: string }> {
   const [command, args] = onServerCore(process.execPath, ['--import', 'tsx', path.join(HERE, script)]);
@@ -90,7 +98,9 @@ async function load(server: { port: number; child: ChildProcess }, s: Scenario, 
 
 type Server = Awaited<ReturnType<typeof start>>;
 
-console.info(`Pixelhall load benchmark: ${CONNECTIONS} connections, ${SECONDS}s per scenario`);
+console.info(
+  `Pixelhall load benchmark: ${CONNECTIONS} connections, ${SECONDS}s per scenario, ${ROUNDS} round(s)`,
+);
 console.info(`${pinLoadGenerator()}\n`);
 // Both servers run for the whole benchmark and each scenario loads the floor and then the app back
 // to back, so a drift of the machine's speed over the minutes of a run (the floor alone measured
@@ -100,17 +110,21 @@ const floorServer = await start('baseline-server.ts');
 servers.push(floorServer);
 const appServer = await start('app-server.ts');
 servers.push(appServer);
-type Rows = Record<string, Awaited<ReturnType<typeof load>>>;
+type Row = Awaited<ReturnType<typeof load>>;
+type Rows = Record<string, Row[]>;
 const baseline = { rows: {} as Rows, idle: rssMiB(floorServer.child.pid!), loaded: 0 };
 const app = { rows: {} as Rows, idle: rssMiB(appServer.child.pid!), loaded: 0 };
 try {
-  for (const s of SCENARIOS) {
-    for (const [server, side] of [
-      [floorServer, baseline],
-      [appServer, app],
-    ] as const) {
-      await load(server, { ...s, name: `${s.name} warm-up` }, server.token); // JIT and caches settle first
-      side.rows[s.name] = await load(server, s, server.token);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const s of SCENARIOS) {
+      for (const [server, side] of [
+        [floorServer, baseline],
+        [appServer, app],
+      ] as const) {
+        // JIT and caches settle first.
+        if (round === 0) await load(server, { ...s, name: `${s.name} warm-up` }, server.token);
+        (side.rows[s.name] ??= []).push(await load(server, s, server.token));
+      }
     }
   }
   baseline.loaded = rssMiB(floorServer.child.pid!);
@@ -119,17 +133,30 @@ try {
   for (const server of servers) server.child.kill('SIGTERM');
 }
 
+const median = (values: number[]) => {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
 const pad = (v: string | number, n: number) => String(v).padEnd(n);
 console.info(
   `${pad('scenario', 30)}${pad('req/s', 10)}${pad('baseline', 10)}${pad('ratio', 8)}${pad('p99 ms', 8)}` +
-    `${pad('CPU µs/req', 12)}${pad('baseline', 10)}errors`,
+    `${pad('CPU µs/req', 12)}${pad('baseline', 10)}${pad('errors', 8)}${ROUNDS > 1 ? 'ratio of each round' : ''}`,
 );
 for (const s of SCENARIOS) {
   const a = app.rows[s.name]!;
   const b = baseline.rows[s.name]!;
+  // Each round's ratio compares the two servers measured seconds apart; the median of those
+  // ratios, not the ratio of medians, is what the noise leaves least room to move.
+  const ratios = a.map((row, i) => row.rps / b[i]!.rps);
+  const of = (rows: Row[], key: 'rps' | 'p99' | 'cpuUs') => Math.round(median(rows.map((r) => r[key])));
   console.info(
-    `${pad(s.name, 30)}${pad(Math.round(a.rps), 10)}${pad(Math.round(b.rps), 10)}${pad((a.rps / b.rps).toFixed(2), 8)}${pad(a.p99, 8)}` +
-      `${pad(Math.round(a.cpuUs), 12)}${pad(Math.round(b.cpuUs), 10)}${a.errors}`,
+    `${pad(s.name, 30)}${pad(of(a, 'rps'), 10)}${pad(of(b, 'rps'), 10)}${pad(median(ratios).toFixed(2), 8)}${pad(of(a, 'p99'), 8)}` +
+      `${pad(of(a, 'cpuUs'), 12)}${pad(of(b, 'cpuUs'), 10)}${pad(
+        a.reduce((n, r) => n + r.errors, 0),
+        8,
+      )}` +
+      (ROUNDS > 1 ? ratios.map((r) => r.toFixed(2)).join(' ') : ''),
   );
 }
 console.info(

@@ -52,4 +52,36 @@ describe('queries compiled once', () => {
       /does not bind its parameter name/,
     );
   });
+
+  it('never reads inside a transaction another caller holds open', async () => {
+    const db = t.database.db;
+    const named = (name: string) => byName(db, { names: [name], min: 0 }, 1);
+    expect(await named('zed')).toEqual([]);
+    let inserted!: () => void;
+    const insertedOnce = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const rolledBack = db
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .insertInto('categories')
+          .values({ name: 'zed', icon: '', topic_type: 1, position: 9, created_at: 1 })
+          .execute();
+        inserted();
+        await held;
+        throw new Error('rolled back');
+      })
+      .catch((error: Error) => error.message);
+    await insertedOnce;
+    // Asked while the transaction is open: answered after it ends, without its rolled-back row.
+    const during = named('zed');
+    release();
+    expect(await during).toEqual([]);
+    expect(await rolledBack).toBe('rolled back');
+  });
 });

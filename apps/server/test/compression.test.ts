@@ -149,6 +149,22 @@ describe('API answers', () => {
       res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.rawPayload) : res.rawPayload;
     expect(JSON.parse(body.toString())).toMatchObject({ code: 0 });
   });
+
+  it('refuses a compressed request body in the envelope, as a body it cannot read', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/get/options',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', 'accept-language': 'es-ES' },
+      payload: gzipSync(JSON.stringify({ name: 'mining_config' })),
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.json()).toMatchObject({
+      code: 0,
+      msg: 'No se ha podido leer el cuerpo de la solicitud.',
+      reason: 'errors.malformed_body',
+    });
+  });
 });
 
 describe('stored files', () => {

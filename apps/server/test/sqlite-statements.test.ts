@@ -227,3 +227,29 @@ describe('read batches', () => {
     open = open.filter((db) => db !== sqlite);
   });
 });
+
+describe('reads run at once', () => {
+  it('runs a read Kysely prepared, in the batch, and nothing it must not', async () => {
+    const sqlite = scratch();
+    const cached = withStatementCache(sqlite);
+    const read = 'select id, name from items where id <= ? order by id';
+    // Not prepared yet: the caller goes through Kysely, which prepares it.
+    expect(cached.readNow(read, [2])).toBeUndefined();
+    cached.prepare(read);
+    expect(cached.readNow(read, [2])).toEqual(sqlite.prepare(read).all(2));
+    expect(sqlite.inTransaction).toBe(true);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(sqlite.inTransaction).toBe(false);
+
+    const write = 'update items set score = ? where id = ? returning id';
+    cached.prepare(write);
+    expect(cached.readNow(write, [9, 1])).toBeUndefined();
+    expect(sqlite.prepare('select score from items where id = 1').get()).toEqual({ score: 0.5 });
+
+    // The app's own transaction holds the connection: the read waits for Kysely's queue.
+    cached.prepare('begin').run([]);
+    expect(cached.readNow(read, [2])).toBeUndefined();
+    cached.prepare('commit').run([]);
+    expect(cached.readNow(read, [1])).toEqual([{ id: 1, name: 'item 1' }]);
+  });
+});

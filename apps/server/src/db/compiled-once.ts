@@ -1,7 +1,7 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import { prepareByName } from './named-statements';
 import type { DB } from './schema';
-import { literalLimits } from './sqlite-statements';
+import { literalLimits, readsNow } from './sqlite-statements';
 
 /** Where a value goes in a query built once: a named parameter, or one element of a named list. */
 class Slot {
@@ -59,7 +59,8 @@ function compile<P, R, K>(db: Kysely<DB>, build: Build<P, R, K>, shape: K): Comp
  * A query whose Kysely build and compile (more than SQLite takes to run an indexed query) happen
  * once per database and shape, then run with new values: the SQL text is the one Kysely writes, so
  * it is the same on both engines and reuses SQLite's prepared statement; on PostgreSQL it runs as a
- * named prepared statement (db/named-statements.ts). `build` must take every
+ * named prepared statement (db/named-statements.ts). On SQLite a read runs straight on its prepared
+ * statement once Kysely has prepared it (`readsNow` in db/sqlite-statements.ts). `build` must take every
  * per-run value from `params` (never from a closure), and anything in `shape` changes the SQL (a
  * LIMIT, a list's length, a nullable filter); use shapes with few values.
  */
@@ -87,6 +88,8 @@ export function compiledOnce<P, R, K extends string | number = ''>(
           ? given[s.name]
           : (given[s.name] as unknown[])[s.index],
     );
+    const rows = readsNow.get(db)?.(query.sql, parameters);
+    if (rows) return rows as R[];
     const result = await db.executeQuery<R>({ ...query, parameters });
     return result.rows;
   };

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { type Dialect, dialectFor, type Engine } from './dialect';
 import { NamingClient } from './named-statements';
 import type { DB } from './schema';
-import { literalLimits, withStatementCache } from './sqlite-statements';
+import { literalLimits, readsNow, withStatementCache } from './sqlite-statements';
 
 // int8 (counts, epoch ms, balances) as numbers: every value we store fits in 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -37,10 +37,13 @@ function openSqlite(file: string): Kysely<DB> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<DB>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  const statements = withStatementCache(sqlite);
+  const db = new Kysely<DB>({
+    dialect: new SqliteDialect({ database: statements }),
     plugins: [literalLimits],
   });
+  readsNow.set(db, statements.readNow);
+  return db;
 }
 
 function openPostgres(connectionString: string, max = 10): Kysely<DB> {

@@ -24,10 +24,22 @@ const SCHEMA_CHANGE = /^\s*(create|alter|drop)\b/i;
  * stream) is busy and cannot run again until it finishes, so a busy one is answered with a fresh,
  * uncached statement. Reads share read transactions (`readBatches`).
  */
-export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
+export function withStatementCache(
+  sqlite: SQLite.Database,
+  size = STATEMENT_CACHE_SIZE,
+): SqliteDatabase & { readNow: ReadNow } {
   const cache = new Map<string, SqliteStatement>();
   const batches = readBatches(sqlite);
   return {
+    readNow(sql, parameters) {
+      const statement = cache.get(sql);
+      if (!statement?.reader || !statement.readonly || statement.busy) return undefined;
+      // A transaction of the app's own holds the connection: a read now would run inside it.
+      if (sqlite.inTransaction && !batches.isOpen()) return undefined;
+      cache.delete(sql);
+      cache.set(sql, statement);
+      return statement.all(parameters) as Record<string, unknown>[];
+    },
     prepare(sql) {
       const cached = cache.get(sql);
       if (cached) {
@@ -87,6 +99,7 @@ function readBatches(sqlite: SQLite.Database) {
 
   return {
     end,
+    isOpen: () => open,
     /** The statement, run inside the open batch when it only reads. */
     around(statement: SqliteStatement): SqliteStatement {
       const reads = statement.reader && statement.readonly;
@@ -119,6 +132,17 @@ function readBatches(sqlite: SQLite.Database) {
     },
   };
 }
+
+/**
+ * Runs a read already prepared by an earlier run through Kysely, at once and without Kysely's
+ * executor (its connection queue, plugins and promises cost more than an indexed lookup), or
+ * answers undefined when it must go through Kysely: not prepared yet, not a plain read, busy, or
+ * the connection inside a transaction of the app's own, which Kysely's queue waits for.
+ */
+export type ReadNow = (sql: string, parameters: readonly unknown[]) => Record<string, unknown>[] | undefined;
+
+/** The `readNow` of each SQLite Kysely instance (not of its transactions or plugin copies). */
+export const readsNow = new WeakMap<object, ReadNow>();
 
 type SqliteStatement = ReturnType<SqliteDatabase['prepare']> & {
   readonly busy: boolean;

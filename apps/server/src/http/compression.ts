@@ -33,6 +33,9 @@ export async function compressAnswers(scope: FastifyInstance): Promise<void> {
       },
     },
     zlibOptions: { level: 4, memLevel: 9 },
+    // No client of ours compresses what it sends; inflating bodies would only add a hook to
+    // every request, and a compressed body is refused as a body it cannot read.
+    globalDecompression: false,
   });
   // A cache between client and server must know the answer depends on Accept-Encoding even
   // when this one went out plain (too small, or the client accepts no encoding).

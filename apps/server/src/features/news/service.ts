@@ -6,7 +6,7 @@ import { answer } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
 import { addNews, type NewsItem } from '../activity/public';
 import { authorsOf } from '../people/public';
-import { gatedTexts, gateTexts, type QuotedPost } from '../posts/public';
+import { type GatedText, gatedTexts, gateTexts } from '../posts/public';
 import { type NewsRow, newsRepo } from './repo';
 
 /**
@@ -14,52 +14,52 @@ import { type NewsRow, newsRepo } from './repo';
  * of it through the paid gate (none of an 18+ topic's). Four queries for a whole page (comments → posts, post texts and
  * their unlocks, actors), never one per item.
  */
-async function present(
-  db: Kysely<DB>,
-  viewerId: number,
-  rows: NewsRow[],
-  /** What the caller read already (latest/news reads all three with its item). */
-  known?: { postOfComment: Map<number, number>; actors: Map<number, Author>; quoted: QuotedPost[] },
-): Promise<News[]> {
-  const repo = newsRepo(db);
+async function present(db: Kysely<DB>, viewerId: number, rows: NewsRow[]): Promise<News[]> {
   const commentIds = rows
     .filter((r) => r.ref_type === 'comment' && r.ref_id !== null)
     .map((r) => Number(r.ref_id));
-  const postOfComment = known?.postOfComment ?? (await repo.postsOfComments(commentIds));
-  const postIdOf = (row: NewsRow): number | null => {
-    if (row.ref_id === null) return null;
-    if (row.ref_type === 'post') return Number(row.ref_id);
-    if (row.ref_type === 'comment') return postOfComment.get(Number(row.ref_id)) ?? null;
-    return null;
-  };
-  const postIds = rows.flatMap((r) => postIdOf(r) ?? []);
+  const postOfComment = await newsRepo(db).postsOfComments(commentIds);
+  const postIds = rows.flatMap((r) => postIdOf(r, postOfComment.get(Number(r.ref_id))) ?? []);
   const actorIds = rows.flatMap((r) => (r.actor_id === null ? [] : [Number(r.actor_id)]));
-  const [texts, actors] = await Promise.all([
-    known ? gateTexts(db, viewerId, known.quoted) : gatedTexts(db, viewerId, postIds),
-    known?.actors ?? authorsOf(db, actorIds),
-  ]);
+  const [texts, actors] = await Promise.all([gatedTexts(db, viewerId, postIds), authorsOf(db, actorIds)]);
   return rows.map((row) => {
-    const postId = postIdOf(row);
-    // A post that was deleted since is no longer there to open.
-    const quoted = postId === null ? undefined : texts.get(postId);
-    // The inbox cannot carry the 18+ answer: an adult post and what was said on it are not
-    // quoted; the item still says who did what and opens the post through its gate.
-    const adult = quoted?.adult === true;
-    const actorId = row.actor_id === null ? null : Number(row.actor_id);
-    return {
-      id: Number(row.id),
-      kind: row.kind,
-      text: adult ? '' : row.text,
-      actor_id: actorId,
-      actor: actorId === null ? null : (actors.get(actorId) ?? null),
-      ref_type: row.ref_type,
-      ref_id: row.ref_id === null ? null : Number(row.ref_id),
-      post_id: quoted === undefined ? null : postId,
-      post_text: quoted === undefined || adult ? null : quoted.text,
-      read: row.read_at !== null,
-      created_at: Number(row.created_at),
-    };
+    const actor = row.actor_id === null ? null : (actors.get(Number(row.actor_id)) ?? null);
+    return toNews(row, postIdOf(row, postOfComment.get(Number(row.ref_id))), texts, actor);
   });
+}
+
+/** The post an item is about: its own, or its comment's (`commentPostId`, none once it is gone). */
+function postIdOf(row: NewsRow, commentPostId: number | undefined): number | null {
+  if (row.ref_id === null) return null;
+  if (row.ref_type === 'post') return Number(row.ref_id);
+  if (row.ref_type === 'comment') return commentPostId ?? null;
+  return null;
+}
+
+function toNews(
+  row: NewsRow,
+  postId: number | null,
+  texts: Map<number, GatedText>,
+  actor: Author | null,
+): News {
+  // A post that was deleted since is no longer there to open.
+  const quoted = postId === null ? undefined : texts.get(postId);
+  // The inbox cannot carry the 18+ answer: an adult post and what was said on it are not
+  // quoted; the item still says who did what and opens the post through its gate.
+  const adult = quoted?.adult === true;
+  return {
+    id: Number(row.id),
+    kind: row.kind,
+    text: adult ? '' : row.text,
+    actor_id: row.actor_id === null ? null : Number(row.actor_id),
+    actor,
+    ref_type: row.ref_type,
+    ref_id: row.ref_id === null ? null : Number(row.ref_id),
+    post_id: quoted === undefined ? null : postId,
+    post_text: quoted === undefined || adult ? null : quoted.text,
+    read: row.read_at !== null,
+    created_at: Number(row.created_at),
+  };
 }
 
 export class BroadcastTextError extends Error {}
@@ -72,18 +72,11 @@ export function newsService({ db, clock = Date.now }: { db: Kysely<DB>; clock?: 
 
     /** What the session shows: the unread count and the newest item, read or not. */
     async latest(member: Member) {
+      // The item's statement read its comment's post, the quoted post and the actor with it.
       const { unread, newest, commentPostId, actor, quoted } = await repo.latest(member.id);
       if (!newest) return { unread, latest: null };
-      const postOfComment = new Map<number, number>();
-      if (newest.ref_type === 'comment' && newest.ref_id !== null && commentPostId !== null)
-        postOfComment.set(Number(newest.ref_id), commentPostId);
-      const actors = new Map<number, Author>(actor ? [[actor.id, actor]] : []);
-      const [latest] = await present(db, member.id, [newest], {
-        postOfComment,
-        actors,
-        quoted: quoted ? [quoted] : [],
-      });
-      return { unread, latest: latest ?? null };
+      const texts = await gateTexts(db, member.id, quoted ? [quoted] : []);
+      return { unread, latest: toNews(newest, postIdOf(newest, commentPostId ?? undefined), texts, actor) };
     },
 
     async list(member: Member, query: PageQuery) {

@@ -6,6 +6,7 @@ export type { FirstPages } from './first-pages';
 export {
   assertAdultConfirmed,
   canSeeContent,
+  type GatedText,
   gatedTexts,
   gateTexts,
   presentPost,

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Member } from '../../http/request-context';
 import type { SessionsRepo } from './repo';
 
@@ -15,7 +15,8 @@ export interface SessionPolicy {
  * hash is stored. Expiry slides with use up to a hard maximum from sign-in.
  */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
+  // The one-shot hash: a Hash object of its own costs more than hashing 43 characters.
+  return hash('sha256', token, 'base64url');
 }
 
 export function sessionsService({
