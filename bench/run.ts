@@ -123,7 +123,8 @@ try {
       ] as const) {
         // JIT and caches settle first.
         if (round === 0) await load(server, { ...s, name: `${s.name} warm-up` }, server.token);
-        (side.rows[s.name] ??= []).push(await load(server, s, server.token));
+        const row = await load(server, s, server.token);
+        side.rows[s.name] = [...(side.rows[s.name] ?? []), row];
       }
     }
   }
