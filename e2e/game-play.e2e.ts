@@ -82,6 +82,9 @@ describe('playing a game', () => {
     expect(secondBoot.hash).not.toBe(firstBoot.hash);
     await back();
     expect(await batteryHead(game.romMd5)).toEqual([2, 0x50, 0x48]);
+    // The app's store is the only copy: EmulatorJS's save folder lives in memory, not IndexedDB.
+    const databases = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
+    expect(databases).not.toContain('/data/saves');
 
     // Loading slot 2 brings back the first boot's picture exactly.
     await page.reload();

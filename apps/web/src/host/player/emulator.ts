@@ -21,6 +21,12 @@ interface EjsGameManager {
   getVideoDimensions(type: 'aspect' | 'width' | 'height'): number | undefined;
 }
 
+/** The part of Emscripten's FS that mounting the save folder uses. */
+interface EmscriptenFs {
+  filesystems: { MEMFS: unknown };
+  mount(type: unknown, options: object, mountpoint: string): void;
+}
+
 interface EjsInstance {
   on(event: string, fn: (data?: unknown) => void): void;
   callEvent(event: string, data?: unknown): number;
@@ -45,7 +51,9 @@ type EjsConstructor = new (element: string, config: Record<string, unknown>) => 
 declare global {
   interface Window {
     EmulatorJS?: EjsConstructor & { prototype: EjsPrototype & { checkForUpdates(): void } };
-    EJS_GameManager?: { prototype: { getRetroArchCfg(): string } };
+    EJS_GameManager?: {
+      prototype: { getRetroArchCfg(): string; mountFileSystems(): Promise<void> };
+    };
   }
 }
 
@@ -75,6 +83,17 @@ export function loadEmulatorJs(doc: Document = document): Promise<EjsConstructor
         const retroArchCfg = manager.getRetroArchCfg;
         manager.getRetroArchCfg = function (this: unknown) {
           return `${retroArchCfg.call(this)}sort_savefiles_enable = false\nsort_savefiles_by_content_enable = false\n`;
+        };
+        // EmulatorJS mounts the save folder on IndexedDB and reads it all back before every boot
+        // (170 ms of a warm start). The app keeps battery files in its own archive store and puts
+        // the game's in place before boot (`beforeBoot`): a plain in-memory folder is enough, and
+        // no second copy of a member's saves is left in EmulatorJS's database. A mount still, as
+        // EmulatorJS unmounts the folder when the game ends.
+        manager.mountFileSystems = function (this: { mkdir(path: string): void; FS: EmscriptenFs }) {
+          this.mkdir('/data');
+          this.mkdir('/data/saves');
+          this.FS.mount(this.FS.filesystems.MEMFS, {}, '/data/saves');
+          return Promise.resolve();
         };
       }
       resolve(ejs);
