@@ -1,5 +1,5 @@
 import { type Author, gradeForLevel } from '@pixelhall/contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { compiledOnce, type Params } from '../../db/compiled-once';
 import type { PageStart } from '../../db/keyset';
 import type { DB } from '../../db/schema';
@@ -16,6 +16,19 @@ const inboxOf = (db: Kysely<DB>, userId: number) =>
     .selectFrom('news')
     .where('user_id', '=', userId)
     .where((eb) => eb.or([eb('actor_id', 'is', null), eb('actor_id', 'not in', blockedBy(db, userId))]));
+
+/**
+ * The blacklist entry of `userId` for the actor in the column `actor` of the enclosing query, if
+ * any (none for a null actor). latest/news asks `not exists` of it, a primary-key probe per row:
+ * `not in` the blacklist would build the list and a Bloom filter of it on every run, which costs
+ * SQLite more than the few rows read there.
+ */
+const blockedActor = (db: Kysely<DB>, userId: number, actor: 'news.actor_id' | 'unread.actor_id') =>
+  db
+    .selectFrom('blacklist')
+    .select('blacklist.blocked_id')
+    .where('blacklist.user_id', '=', userId)
+    .where('blacklist.blocked_id', '=', sql.ref<number>(actor));
 
 /**
  * latest/news, which the app calls on every visit: the newest item with the unread count beside
@@ -46,19 +59,7 @@ const newestWithUnread = compiledOnce((db, p: Params<{ userId: number }>) =>
     )
     .leftJoin('topics as quoted_topic', 'quoted_topic.id', 'quoted.topic_id')
     .where('news.user_id', '=', p.userId)
-    // A primary-key probe of the blacklist per row: `not in` the blacklist would build the list
-    // and a Bloom filter of it on every run, which costs SQLite more than the rows read here.
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('blacklist')
-            .select('blacklist.blocked_id')
-            .where('blacklist.user_id', '=', p.userId)
-            .whereRef('blacklist.blocked_id', '=', 'news.actor_id'),
-        ),
-      ),
-    )
+    .where((eb) => eb.not(eb.exists(blockedActor(db, p.userId, 'news.actor_id'))))
     .select(COLUMNS.map((c) => `news.${c}` as const))
     .select([
       'actor.id as actor_found',
@@ -78,17 +79,7 @@ const newestWithUnread = compiledOnce((db, p: Params<{ userId: number }>) =>
         .select(eb.fn.countAll<number>().as('count'))
         .where('unread.user_id', '=', p.userId)
         .where('unread.read_at', 'is', null)
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('blacklist')
-                .select('blacklist.blocked_id')
-                .where('blacklist.user_id', '=', p.userId)
-                .whereRef('blacklist.blocked_id', '=', 'unread.actor_id'),
-            ),
-          ),
-        )
+        .where((eb) => eb.not(eb.exists(blockedActor(db, p.userId, 'unread.actor_id'))))
         .as('unread'),
     ])
     .orderBy('news.created_at', 'desc')
