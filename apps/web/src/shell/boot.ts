@@ -3,11 +3,18 @@ import { adoptProviderCallback } from '../api/auth/pending';
 import { opensHome } from '../api/queries/first-screen-calls';
 import { queryClient } from '../api/query-client';
 import { firstScreenSettled, holdFirstScreen } from '../core/first-screen-settled';
+import { afterHeavyWork } from '../core/heavy-work';
 import { loadLocale, showLocale } from '../i18n';
 import { usePreferences } from '../state/preferences';
 import { useSession } from '../state/session';
 import { connectLayers } from './connect-layers';
 import { prefetchFirstScreen } from './first-screen';
+
+/**
+ * How long the app must have run without a game, download or import before the service worker
+ * precaches the shell: the member's first moves (often straight to a game) come first.
+ */
+const PRECACHE_QUIET_MS = 5000;
 
 /**
  * Starts the app once its shared code is here: the first screen's queries (which take the
@@ -32,10 +39,12 @@ export function boot(): void {
   // Home's first screen came with its own strings only: the others follow once it has shown.
   if (home) void firstScreenSettled(queryClient).then(() => loadLocale(locale).catch(() => {}));
 
-  // The offline app's service worker registers once the first screen has shown, so it adds
-  // nothing to it; development and tests run without one.
+  // The offline app's service worker registers once the first screen has shown and nothing heavy
+  // (a game, a download, an import) has run for a while: its precache never competes with them.
+  // Development and tests run without one.
   if (import.meta.env.PROD && 'serviceWorker' in navigator) {
     void firstScreenSettled(queryClient)
+      .then(() => afterHeavyWork(PRECACHE_QUIET_MS))
       .then(() => import('./service-worker'))
       .then(({ startServiceWorker }) => startServiceWorker());
   }

@@ -10,6 +10,7 @@ import type {
   StartDownloadRequest,
 } from '@pixelhall/contract/host';
 import { baseUrl } from '../../api/config';
+import { holdHeavyWork } from '../../core/heavy-work';
 import i18n from '../../i18n';
 import type { DownloadRecord } from '../store/db';
 import { opfsFile, opfsRemove, persistStorage } from '../store/opfs';
@@ -190,6 +191,7 @@ export class DownloadManager {
     const controller = new AbortController();
     const job: Job = { controller, done: Promise.resolve(), received: 0, meter: new SpeedMeter(Date.now()) };
     this.jobs.set(gameId, job);
+    const heavy = holdHeavyWork();
     const work = () => this.transfer(gameId, job);
     const locked = navigator.locks
       ? navigator.locks.request(lockName(gameId), { signal: controller.signal }, work)
@@ -199,6 +201,7 @@ export class DownloadManager {
         if (!controller.signal.aborted) console.error('download', gameId, err);
       })
       .finally(() => {
+        heavy();
         this.jobs.delete(gameId);
         this.pump();
       });

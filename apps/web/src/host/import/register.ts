@@ -1,4 +1,5 @@
 import type { ImportGamesResult } from '@pixelhall/contract/host';
+import { holdHeavyWork } from '../../core/heavy-work';
 import i18n from '../../i18n';
 import type { HostWiring } from '../web-games';
 import { canRead } from './fs-access';
@@ -64,8 +65,13 @@ function start(picked: Promise<PickedDirectory | null>, wiring: HostWiring): Pro
     const source = await Promise.race([picked, abandoned]);
     if (running?.controller === controller) running.picking = false;
     if (!source) return nothing(true);
-    const { runImport } = await import('./run-import');
-    return runImport(source, wiring.push, controller.signal);
+    const heavy = holdHeavyWork();
+    try {
+      const { runImport } = await import('./run-import');
+      return await runImport(source, wiring.push, controller.signal);
+    } finally {
+      heavy();
+    }
   })().finally(() => {
     if (running?.controller === controller) running = null;
   });

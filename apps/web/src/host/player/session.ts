@@ -11,6 +11,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { createStore } from 'zustand/vanilla';
 import { showFailToast, showSuccessToast } from '../../core/feedback';
+import { holdHeavyWork } from '../../core/heavy-work';
 import { nextOverlayZIndex } from '../../core/overlay';
 import i18n from '../../i18n';
 import { useEmulatorSettings } from '../../state/emulator-settings';
@@ -102,6 +103,17 @@ export function playRom(request: StartGameRequest, host: PlayerHost): Promise<vo
   return start;
 }
 async function startRom(request: StartGameRequest, playerHost: PlayerHost): Promise<void> {
+  // From the tap until the game closes, background chores wait (core/heavy-work.ts).
+  const heavy = holdHeavyWork();
+  try {
+    await runRom(request, playerHost, heavy);
+  } catch (err) {
+    heavy();
+    throw err;
+  }
+}
+
+async function runRom(request: StartGameRequest, playerHost: PlayerHost, heavy: () => void): Promise<void> {
   const pushArchiveList = playerHost.archiveListChanged;
   preloadEmulator(request.coreName);
   const rom = await readRom(request.romMd5);
@@ -218,6 +230,7 @@ async function startRom(request: StartGameRequest, playerHost: PlayerHost): Prom
         session = null;
         root.unmount();
         host.remove();
+        heavy();
       }
     },
   };
