@@ -23,6 +23,14 @@ const accept = hashWorker({
 
 self.onmessage = (event: MessageEvent<HashJob>) => accept(event.data);
 
+/**
+ * File handles whose access handle is being opened. Chromium drops the answer to a pending
+ * `createSyncAccessHandle()` when the FileSystemFileHandle it was asked of is garbage collected,
+ * and the promise then never settles: a copying worker stalled that way a few times in every
+ * 1,000-file import (docs/footguns.md). Nothing else refers to the handle while it waits.
+ */
+const opening = new Set<FileSystemFileHandle>();
+
 /** The folder handles, asked for once per worker rather than on every file. */
 const folders = new Map<string, Promise<FileSystemDirectoryHandle>>();
 
@@ -40,7 +48,15 @@ async function openCopy(path: string): Promise<CopySink> {
     folders.set(folder, dir);
     dir.catch(() => folders.delete(folder));
   }
-  const handle = await (await (await dir).getFileHandle(name, { create: true })).createSyncAccessHandle();
+  const file = await (await dir).getFileHandle(name, { create: true });
+  // Held until the access handle is open: see `opening`.
+  opening.add(file);
+  let handle: FileSystemSyncAccessHandle;
+  try {
+    handle = await file.createSyncAccessHandle();
+  } finally {
+    opening.delete(file);
+  }
   try {
     handle.truncate(0);
   } catch (err) {
