@@ -36,7 +36,8 @@ try {
     await page.locator('[data-screen]').first().waitFor({ state: 'visible' });
     shell.push(Date.now() - loading);
     const game = await downloadSeededGame(page, server.url, GAME);
-    if (await page.evaluate(() => navigator.serviceWorker.getRegistration().then(Boolean))) precacheFirst += 1;
+    if (await page.evaluate(() => navigator.serviceWorker.getRegistration().then(Boolean)))
+      precacheFirst += 1;
     cold.push(await timeBoot(page, game));
     await leave(page);
     warm.push(await timeBoot(page, game));
@@ -57,7 +58,9 @@ const rows = [
   ['Play → first frame, cold', median(cold)],
   ['Play → first frame, warm', median(warm)],
 ] as const;
-console.info(`\n${GAME}, ${RUNS} runs, medians (service worker registered before the cold Play in ${precacheFirst}):`);
+console.info(
+  `\n${GAME}, ${RUNS} runs, medians (service worker registered before the cold Play in ${precacheFirst}):`,
+);
 for (const [name, ms] of rows) {
   console.info(`  ${name.padEnd(28)} ${ms.toFixed(0).padStart(6)} ms   ${(ms / base).toFixed(2)}× baseline`);
 }
