@@ -26,8 +26,8 @@ self.onmessage = (event: MessageEvent<HashJob>) => accept(event.data);
 /**
  * File handles whose access handle is being opened. Chromium drops the answer to a pending
  * `createSyncAccessHandle()` when the FileSystemFileHandle it was asked of is garbage collected,
- * and the promise then never settles: a copying worker stalled that way a few times in every
- * 1,000-file import (docs/footguns.md). Nothing else refers to the handle while it waits.
+ * and the promise then never settles: a copying worker stalled that way once or twice in most
+ * 1,000-file imports (docs/footguns.md). Nothing else refers to the handle while it waits.
  */
 const opening = new Set<FileSystemFileHandle>();
 
