@@ -15,9 +15,10 @@ usePhone((p) => {
 /**
  * Boots a seeded game of another platform than the NES: its generated cartridge (seed
  * games/carts.ts) draws a title screen, so the core must show a picture of several colours that
- * holds still, with nothing thrown in the page.
+ * holds still, with nothing thrown in the page. The on-screen pad (a phone: touch) must be that
+ * platform's: `pad` names its buttons (EmulatorJS's `b_<id>` classes), `notPad` another's.
  */
-async function bootsAndDraws(name: string, core: string): Promise<void> {
+async function bootsAndDraws(name: string, core: string, pad: string[], notPad: string[]): Promise<void> {
   await open(page, '/game');
   const game = await downloadSeededGame(page, baseUrl(), name);
   expect(game.coreName).toBe(core);
@@ -27,16 +28,21 @@ async function bootsAndDraws(name: string, core: string): Promise<void> {
   const frame = await waitForSteadyFrame(page);
   // The pattern's two colours, the blank box and the text: four at least (plus the letterbox).
   expect(frame.colours).toBeGreaterThanOrEqual(4);
+  const button = (id: string) => page.locator(`.ph-player .ejs_virtualGamepad_button.b_${id}`);
+  for (const id of pad) await expect(button(id).count(), id).resolves.toBe(1);
+  for (const id of notPad) await expect(button(id).count(), id).resolves.toBe(0);
   expect(errors).toEqual([]);
 }
 
 describe('the other cores', () => {
   it('boots a Game Boy game on gambatte and draws its title screen', async () => {
-    await bootsAndDraws('Pocket Gardener', 'gambatte');
+    await bootsAndDraws('Pocket Gardener', 'gambatte', ['a', 'b', 'start', 'select'], ['c', 'mode']);
   });
 
-  it('boots a Mega Drive game on Genesis Plus GX and draws its title screen', async () => {
-    await bootsAndDraws('Chrome Runner', 'genesis_plus_gx');
+  it('boots a Mega Drive game on Genesis Plus GX with the Mega Drive pad, and draws its title screen', async () => {
+    // Not the Master System's "1 / 2" pad, which EmulatorJS gives the core's first system.
+    const megaDrive = ['a', 'b', 'c', 'x', 'y', 'z', 'start', 'mode'];
+    await bootsAndDraws('Chrome Runner', 'genesis_plus_gx', megaDrive, ['button_1', 'button_2']);
   });
 
   it('serves the SNES and GBA cores, which no seeded game uses yet', async () => {

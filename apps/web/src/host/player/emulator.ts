@@ -167,6 +167,25 @@ export interface EmulatorSession {
   exit(): void;
 }
 
+/**
+ * EmulatorJS's system for each core the app ships. EmulatorJS lays out the on-screen pad, the
+ * controls menu and its per-system settings by system, and given a core name for `system` it takes
+ * the first system that lists the core: genesis_plus_gx would play Mega Drive games with the
+ * Master System's two-button pad. Each of these systems runs the core named here by default.
+ */
+const EJS_SYSTEMS: Record<string, string> = {
+  fceumm: 'nes',
+  snes9x: 'snes',
+  gambatte: 'gb',
+  mgba: 'gba',
+  genesis_plus_gx: 'segaMD',
+};
+
+/** The `system` to hand EmulatorJS for `core` (a core it does not list here goes as it is). */
+export function ejsSystem(core: string): string {
+  return EJS_SYSTEMS[core] ?? core;
+}
+
 /** Whether the on-screen pad shows: the member's choice, `auto` meaning on touch screens. */
 export function wantsPad(setting: 'auto' | 'on' | 'off', touchScreen: boolean): boolean {
   return setting === 'on' || (setting === 'auto' && touchScreen);
@@ -185,7 +204,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<EmulatorS
     const emu = new EmulatorJS(`#${options.elementId}`, {
       gameUrl: options.rom,
       dataPath: EMULATOR_BASE,
-      system: options.core,
+      system: ejsSystem(options.core),
       startOnLoad: true,
       volume: options.volume,
       threads: false,
