@@ -50,7 +50,9 @@ type EjsConstructor = new (element: string, config: Record<string, unknown>) => 
 
 declare global {
   interface Window {
-    EmulatorJS?: EjsConstructor & { prototype: EjsPrototype & { checkForUpdates(): void } };
+    EmulatorJS?: EjsConstructor & {
+      prototype: EjsPrototype & { checkForUpdates(): void; getCores(): Record<string, string[]> };
+    };
     EJS_GameManager?: {
       prototype: { getRetroArchCfg(): string; mountFileSystems(): Promise<void> };
     };
@@ -141,6 +143,8 @@ async function emulatorLanguage(locale: string): Promise<{ language?: string; la
 export interface EmulatorOptions {
   /** The element EmulatorJS fills (found by this id). */
   elementId: string;
+  /** The catalogue's emulator id for the game (an EmulatorJS system id). */
+  system: string;
   core: string;
   /** The ROM, named `<romMd5>.<ext>` so that its battery file is the ROM's own. */
   rom: File;
@@ -186,6 +190,19 @@ export function ejsSystem(core: string): string {
   return EJS_SYSTEMS[core] ?? core;
 }
 
+/**
+ * The system a game boots as: the catalogue's emulator id (`emuName`, an EmulatorJS system id)
+ * when EmulatorJS runs `core` for it (genesis_plus_gx serves the Master System and Game Gear as
+ * well as the Mega Drive), else the core's own system. `systems` is EmulatorJS's `getCores()`.
+ */
+export function bootSystem(
+  systems: Record<string, string[]> | undefined,
+  emuName: string,
+  core: string,
+): string {
+  return systems?.[emuName]?.includes(core) ? emuName : ejsSystem(core);
+}
+
 /** Whether the on-screen pad shows: the member's choice, `auto` meaning on touch screens. */
 export function wantsPad(setting: 'auto' | 'on' | 'off', touchScreen: boolean): boolean {
   return setting === 'on' || (setting === 'auto' && touchScreen);
@@ -204,7 +221,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<EmulatorS
     const emu = new EmulatorJS(`#${options.elementId}`, {
       gameUrl: options.rom,
       dataPath: EMULATOR_BASE,
-      system: ejsSystem(options.core),
+      system: bootSystem(window.EmulatorJS?.prototype.getCores(), options.system, options.core),
       startOnLoad: true,
       volume: options.volume,
       threads: false,

@@ -240,6 +240,7 @@ async function runRom(request: StartGameRequest, playerHost: PlayerHost, heavy: 
     const coarse = window.matchMedia('(pointer: coarse)').matches || navigator.maxTouchPoints > 0;
     session = await startEmulator({
       elementId: ELEMENT_ID,
+      system: game.emuName,
       core: game.coreName,
       rom,
       volume: settings.volume,
