@@ -100,6 +100,8 @@ describe('feedback', () => {
     await expectScreenOnPage(page, 'me-feedback');
     const form = screen('me-feedback');
     await expect.poll(() => field(form, 'feedback-email').inputValue()).toBe(member.email);
+    // The host's device details fill in once it answers: wait, or they land between the steps.
+    await expect.poll(() => field(form, 'feedback-device-version').inputValue()).not.toBe('');
 
     await field(form, 'feedback-device-name').fill('   ');
     await field(form, 'feedback-email').fill('jugador@pixelhall');
