@@ -45,7 +45,7 @@ describe('/rom/{id}', () => {
     expect(await rom.getByTestId('rom-name').textContent()).toBe('Tile Garden');
     const info = rom.getByTestId('rom-info');
     // The emulator's name arrives with the catalogue's conditions; its id shows until then.
-    await info.locator('[data-field="simulator"] dd').getByText('NES', { exact: true }).waitFor();
+    await info.locator('[data-field="emulator"] dd').getByText('NES', { exact: true }).waitFor();
     expect(await info.locator('[data-field="type"] dd').textContent()).toBe('Puzzle');
     expect(await info.locator('[data-field="version"] dd').textContent()).toBe(tileGarden.version);
 

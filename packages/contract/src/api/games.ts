@@ -20,7 +20,7 @@ export const gameSchema = z.object({
   description: z.string(),
   icon_image: z.string().describe('Cover image address'),
   platform: z.string(),
-  emulator_type: z.string().describe('The emulator_uid that plays it (shown as "simulator")'),
+  emulator_type: z.string().describe('The emulator_uid that plays it (shown as "Emulator")'),
   genre: z.string().describe('Shown as "type": action, puzzle …'),
   version: z.string(),
   rom_name: z.string(),

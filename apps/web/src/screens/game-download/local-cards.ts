@@ -4,7 +4,7 @@ import type { GameCardData } from '../../ui/games/card-data';
 
 type Emulators = readonly { emulator_uid: string; emulator_name: string }[] | undefined;
 
-/** The emulator's display name (the game page's "simulator"), or its key until the list has come. */
+/** The emulator's display name (the game page's "Emulator" row), or its key until the list has come. */
 export function emulatorName(emulators: Emulators, uid: string): string {
   return emulators?.find((e) => e.emulator_uid === uid)?.emulator_name ?? uid;
 }

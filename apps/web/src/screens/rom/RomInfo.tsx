@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { genreLabel } from '../../ui/games/labels';
 import { useEmulatorName } from '../game-download/local-cards';
 
-/** docs/product/games-library-and-player.md#game-detail: the description, then version, simulator, type, size and the two times. */
+/** docs/product/games-library-and-player.md#game-detail: the description, then version, emulator, type, size and the two times. */
 export function RomInfo({ game }: { game: Game }) {
   const { t } = useTranslation();
   const emulatorName = useEmulatorName();
   const rows: Array<[key: string, label: string, value: string]> = [
     ['version', t('romUi.version'), game.version || '—'],
-    ['simulator', t('romUi.simulator'), emulatorName(game.emulator_type)],
+    ['emulator', t('romUi.emulator'), emulatorName(game.emulator_type)],
     ['type', t('romUi.type'), game.genre ? genreLabel(t, game.genre) : '—'],
     ['platform', t('romUi.platform'), game.platform || '—'],
     ['size', t('romUi.size'), formatFileSize(game.size)],
