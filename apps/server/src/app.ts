@@ -17,7 +17,7 @@ import { archiveDownloadRoutes, archivesRoutes } from './features/archives/route
 import { betsRoutes } from './features/bets/routes';
 import { commentsRoutes } from './features/comments/routes';
 import { followsRoutes } from './features/follows/routes';
-import { gameRecommendRoutes, gamesRoutes, romFileRoutes } from './features/games/routes';
+import { gamesRoutes, mainApiGameRoutes, romFileRoutes } from './features/games/routes';
 import { levelsRoutes } from './features/levels/routes';
 import { miningRoutes } from './features/mining/routes';
 import { newsRoutes } from './features/news/routes';
@@ -146,7 +146,7 @@ export async function buildApp({ config, database, clock = Date.now, sleep }: Ap
       propsRoutes(api, services.props);
       betsRoutes(api, services.bets);
       miningRoutes(api, services.mining);
-      gameRecommendRoutes(api, services.games);
+      mainApiGameRoutes(api, services.games);
     },
     { prefix: '/api' },
   );

@@ -436,6 +436,43 @@ describe('download/game and the ROM address', () => {
   });
 });
 
+describe('use/game and download/game on the main API (spec §7, upload group)', () => {
+  it('answers at /api as on the game service, with the main API expiry code', async () => {
+    expect(g.useGameOnApi.base).toBe('api');
+    expect(g.downloadGameOnApi.base).toBe('api');
+    const { token } = await t.make.member();
+    expect((await call(t.app, g.useGameOnApi, { id: racer })).body.code).toBe(MainCode.Expired);
+
+    const before = await call(t.app, g.gameLibList, {}, { token });
+    const played = (before.body.data as { list: { id: number; times_played: number }[] }).list;
+    const earlier = played.find((x) => x.id === racer)?.times_played ?? 0;
+    const viaApi = await t.app.inject({
+      method: 'POST',
+      url: '/api/use/game',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { id: racer },
+    });
+    expect(viaApi.json()).toMatchObject({ code: 1, data: { id: racer } });
+    const after = await call(t.app, g.gameLibList, {}, { token });
+    const history = (after.body.data as { list: { id: number; times_played: number }[] }).list;
+    expect(history.find((x) => x.id === racer)?.times_played).toBe(earlier + 1);
+
+    const onGame = await call(t.app, g.downloadGame, { id: puzzler }, { token });
+    const onApi = await t.app.inject({
+      method: 'POST',
+      url: '/api/download/game',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { id: puzzler },
+    });
+    const answer = onApi.json() as { code: number; data: { url: string; download_count: number } };
+    expect(answer.code).toBe(1);
+    // The same handler: same address, and the same member's same-day download is not counted twice.
+    expect(answer.data).toEqual(onGame.body.data);
+    expect((await t.app.inject({ method: 'GET', url: answer.data.url })).statusCode).toBe(200);
+    expect((await call(t.app, g.downloadGameOnApi, { id: 99999 }, { token })).body.code).toBe(0);
+  });
+});
+
 describe('feedback/submit', () => {
   const ok = {
     device_name: 'Pixel 8',

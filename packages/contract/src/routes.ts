@@ -158,6 +158,8 @@ export const routes = {
     gameLibList: { base: 'game', path: 'userLog/gameLibList', methods: ['POST', 'GET'], auth: 'required' },
     useGame: { base: 'game', path: 'use/game', methods: ['POST'], auth: 'required' },
     downloadGame: { base: 'game', path: 'download/game', methods: ['POST'], auth: 'optional' },
+    useGameOnApi: { base: 'api', path: 'use/game', methods: ['POST'], auth: 'required' },
+    downloadGameOnApi: { base: 'api', path: 'download/game', methods: ['POST'], auth: 'optional' },
     feedbackSubmit: { base: 'game', path: 'feedback/submit', methods: ['POST'], auth: 'required' },
     requestToken: { base: 'game', path: 'requestToken/token', methods: ['POST'], auth: 'required' },
     recommendGames: { base: 'api', path: 'recommend/games', methods: ['POST', 'GET'], auth: 'none' },

@@ -295,6 +295,14 @@ export const downloadGame = endpoint({
   }),
 });
 
+/**
+ * Spec §7 lists `use/game` and `download/game` in the main API's upload group, while the app
+ * calls them on the game service: both places answer, with one handler, so a client written
+ * from the spec works too. On `/api` they take a session (expiry code 10001), as the main API does.
+ */
+export const useGameOnApi = endpoint({ ...useGame, base: 'api' });
+export const downloadGameOnApi = endpoint({ ...downloadGame, base: 'api' });
+
 export const FEEDBACK_LIMITS = { deviceName: 100, deviceVersion: 50, problem: 2000 } as const;
 
 const required = (max: number) =>
@@ -371,6 +379,8 @@ export const gamesEndpoints = {
   gameLibList,
   useGame,
   downloadGame,
+  useGameOnApi,
+  downloadGameOnApi,
   feedbackSubmit,
   requestToken,
   recommendGames,

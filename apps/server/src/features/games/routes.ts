@@ -36,12 +36,7 @@ export function gamesRoutes(game: FastifyInstance, games: GamesService): void {
   registerEndpoint(game, g.collectionGameList, ({ payload, member }) => games.favourites(member.id, payload));
   registerEndpoint(game, g.collectList, ({ member }) => games.favouriteKeys(member.id));
   registerEndpoint(game, g.gameLibList, ({ payload, member }) => games.history(member.id, payload));
-  registerEndpoint(game, g.useGame, ({ payload, member }) => games.play(member.id, payload.id), {
-    rateLimit: PLAY_LIMIT,
-  });
-  registerEndpoint(game, g.downloadGame, ({ payload, member }) =>
-    games.download(member?.id ?? null, payload.id),
-  );
+  playAndDownloadRoutes(game, games, g.useGame, g.downloadGame);
   registerEndpoint(game, g.feedbackSubmit, ({ payload, member }) => games.feedback(member.id, payload), {
     rateLimit: FEEDBACK_LIMIT,
   });
@@ -49,9 +44,26 @@ export function gamesRoutes(game: FastifyInstance, games: GamesService): void {
 }
 
 /** The main API's game calls (`/api`). */
-export function gameRecommendRoutes(api: FastifyInstance, games: GamesService): void {
+export function mainApiGameRoutes(api: FastifyInstance, games: GamesService): void {
   registerEndpoint(api, g.recommendGames, ({ payload }) => games.recommend(payload));
   registerEndpoint(api, g.otherGames, ({ payload }) => games.similar(payload.id, payload.num));
+  playAndDownloadRoutes(api, games, g.useGameOnApi, g.downloadGameOnApi);
+}
+
+/**
+ * `use/game` and `download/game`, served on both bases with one handler. The play limit counts
+ * per base (the limiter keeps one store per route): twice a number no one reaches by hand.
+ */
+function playAndDownloadRoutes(
+  app: FastifyInstance,
+  games: GamesService,
+  use: typeof g.useGame | typeof g.useGameOnApi,
+  download: typeof g.downloadGame | typeof g.downloadGameOnApi,
+): void {
+  registerEndpoint(app, use, ({ payload, member }) => games.play(member.id, payload.id), {
+    rateLimit: PLAY_LIMIT,
+  });
+  registerEndpoint(app, download, ({ payload, member }) => games.download(member?.id ?? null, payload.id));
 }
 
 const SHA256 = /^[0-9a-f]{64}$/;
