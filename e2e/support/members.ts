@@ -68,3 +68,20 @@ export function sessionIdOf(token: string): Promise<number> {
     return Number(row.id);
   });
 }
+
+/** A live session for one of the demo world's seeded members (e.g. `pixelpat`), by username. */
+export function demoMemberSession(username: string): Promise<{ id: number; token: string }> {
+  return withDatabase(async (database) => {
+    const user = await database.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow();
+    const id = Number(user.id);
+    const { token } = await sessionsService({
+      repo: sessionsRepo(database.db),
+      policy: { idleMs: DAY, maxMs: DAY },
+    }).create(id);
+    return { id, token };
+  });
+}
