@@ -23,10 +23,22 @@ describe('nextHotIndex', () => {
 describe('hotBatch', () => {
   const words = Array.from({ length: 10 }, (_, i) => `w${i}`);
 
-  it('shows the batch of the index in the server order, wrapping around the list', () => {
+  it('shows neighbouring places of the ranking, the last batch filled from the one before it', () => {
     expect(hotBatch(words, 0, 6)).toEqual(['w0', 'w1', 'w2', 'w3', 'w4', 'w5']);
-    expect(hotBatch(words, 1, 6)).toEqual(['w0', 'w1', 'w6', 'w7', 'w8', 'w9']);
-    expect(hotBatch(words, 2, 6)).toEqual(['w2', 'w3', 'w4', 'w5', 'w6', 'w7']);
+    expect(hotBatch(words, 1, 6)).toEqual(['w4', 'w5', 'w6', 'w7', 'w8', 'w9']);
+    expect(hotBatch(words, 2, 6)).toEqual(['w0', 'w1', 'w2', 'w3', 'w4', 'w5']);
+    const many = Array.from({ length: 20 }, (_, i) => i);
+    expect(hotBatch(many, 2, 6)).toEqual([12, 13, 14, 15, 16, 17]);
+    expect(hotBatch(many, 3, 6)).toEqual([14, 15, 16, 17, 18, 19]);
+  });
+
+  it('never skips a place inside a batch ("another batch" once showed 1, 2, 7, 8, 9, 10)', () => {
+    const ranks = Array.from({ length: 13 }, (_, i) => i);
+    for (let index = 0; index < HOT_INDEX_MODULUS; index += 1) {
+      const batch = hotBatch(ranks, index, 6);
+      expect(batch).toHaveLength(6);
+      expect(batch.every((rank, i) => i === 0 || rank === (batch[i - 1] ?? -2) + 1)).toBe(true);
+    }
   });
 
   it('gives every word its turn over the cycle', () => {

@@ -10,18 +10,18 @@ export function nextHotIndex(index: number): number {
 }
 
 /**
- * The batch of hot words to show for a hot index: `size` words starting at batch `index`,
- * wrapping around the list, in the server's order (best first). Each step of the index shows
- * the next batch, so over the ten steps of the cycle every trending word gets its turn; a list
- * that fits in one batch is shown whole.
+ * The batch of hot words to show for a hot index: one run of `size` neighbouring places of the
+ * server's ranking (best first), so the places it shows follow each other (5 to 10, never 1, 2,
+ * 7 … 10). The list is cut into runs from the top; the last run ends at the last word and takes
+ * from the run before it to stay full. Each step of the index shows the next run, so over the
+ * cycle every trending word gets its turn; a list that fits in one batch is shown whole.
  */
 export function hotBatch<T>(words: readonly T[], index: number, size: number): T[] {
   if (words.length <= size) return [...words];
   const step = ((index % HOT_INDEX_MODULUS) + HOT_INDEX_MODULUS) % HOT_INDEX_MODULUS;
-  const start = (step * size) % words.length;
-  const picked = new Set<number>();
-  for (let i = 0; i < size; i += 1) picked.add((start + i) % words.length);
-  return words.filter((_, i) => picked.has(i));
+  const runs = Math.ceil(words.length / size);
+  const start = Math.min((step % runs) * size, words.length - size);
+  return words.slice(start, start + size);
 }
 
 interface HotIndexState {
