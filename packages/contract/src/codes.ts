@@ -12,6 +12,7 @@ export const GameCode = {
   Success: 1,
   Fail: 0,
   Expired: 1001,
+  NotEnoughGold: 1003,
 } as const;
 export type GameCode = (typeof GameCode)[keyof typeof GameCode];
 
@@ -24,4 +25,9 @@ export function expiredCodeFor(base: ApiBase): number {
 
 export function isExpiredCode(code: number): boolean {
   return code === MainCode.Expired || code === GameCode.Expired;
+}
+
+/** "Not enough gold": the same code in both code sets, so a client treats it alike on every base. */
+export function isNotEnoughGoldCode(code: number): boolean {
+  return code === MainCode.NotEnoughGold || code === GameCode.NotEnoughGold;
 }

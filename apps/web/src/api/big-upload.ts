@@ -1,14 +1,9 @@
-import {
-  type BigUpload,
-  type Envelope,
-  MainCode,
-  UPLOAD_BIG_PATH,
-  validateUploadSize,
-} from '@pixelhall/contract';
+import { type BigUpload, type Envelope, UPLOAD_BIG_PATH, validateUploadSize } from '@pixelhall/contract';
 import { type DetailedError, type HttpResponse, Upload } from 'tus-js-client';
 import i18n from '../i18n';
 import { useSession } from '../state/session';
-import { onSessionExpired } from './answer-handlers';
+import { onNotEnoughGold, onSessionExpired } from './answer-handlers';
+import { answerKind } from './answer-kind';
 import { ApiError } from './client';
 import { baseUrl } from './config';
 import { requestHeaders } from './headers';
@@ -120,10 +115,15 @@ function uploadError(err: Error | DetailedError, withBearer = false): ApiError {
 }
 
 function envelopeError(envelope: Envelope, withBearer = false): ApiError {
-  if (envelope.code === MainCode.Expired) {
+  const kind = answerKind('upload', envelope.code);
+  if (kind === 'expired') {
     // An expired request token says nothing about the session.
     if (!withBearer) onSessionExpired();
     return new ApiError('expired', envelope.msg, envelope);
+  }
+  if (kind === 'gold') {
+    onNotEnoughGold(envelope.msg);
+    return new ApiError('gold', envelope.msg, envelope);
   }
   return new ApiError('business', envelope.msg || i18n.t('errors.upload_incomplete'), envelope);
 }

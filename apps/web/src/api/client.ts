@@ -3,17 +3,16 @@ import {
   type EndpointDef,
   type Envelope,
   type ErrorReason,
-  expiredCodeFor,
   type HttpMethod,
   isEnvelope,
   isSilentSuccessMessage,
-  MainCode,
   type PayloadOf,
 } from '@pixelhall/contract';
 import { showFailToast, showLoading, showSuccessToast } from '../core/feedback';
 import i18n from '../i18n';
 import { useSession } from '../state/session';
 import { onNotEnoughGold, onSessionExpired } from './answer-handlers';
+import { answerKind } from './answer-kind';
 import { baseUrl, REQUEST_TIMEOUT_MS } from './config';
 import { takeEarly } from './early-responses';
 import { requestHeaders } from './headers';
@@ -168,16 +167,17 @@ async function sendTracked(
 }
 
 function handleEnvelope(def: EndpointDef, envelope: Envelope, options: RequestOptions): unknown {
-  if (envelope.code === MainCode.Success) {
+  const kind = answerKind(def.base, envelope.code);
+  if (kind === 'success') {
     if (options.successToast !== false && !isSilentSuccessMessage(envelope.msg))
       showSuccessToast(envelope.msg);
     return envelope.data;
   }
-  if (envelope.code === expiredCodeFor(def.base)) {
+  if (kind === 'expired') {
     if (!options.bearer) onSessionExpired();
     throw new ApiError('expired', envelope.msg, envelope);
   }
-  if (def.base !== 'game' && envelope.code === MainCode.NotEnoughGold) {
+  if (kind === 'gold') {
     onNotEnoughGold(envelope.msg);
     throw new ApiError('gold', envelope.msg, envelope);
   }
