@@ -8,31 +8,27 @@ describe('formatCount', () => {
     expect(formatCount(999)).toBe('999');
   });
 
-  it('shows thousands with one decimal, rounded half up', () => {
+  it('shows thousands with one decimal, cut rather than rounded up', () => {
     expect(formatCount(1000)).toBe('1.0k');
-    expect(formatCount(1049)).toBe('1.0k');
-    expect(formatCount(1050)).toBe('1.1k');
-    expect(formatCount(1550)).toBe('1.6k');
-    expect(formatCount(1549)).toBe('1.5k');
+    expect(formatCount(1050)).toBe('1.0k');
+    expect(formatCount(1099)).toBe('1.0k');
+    expect(formatCount(1100)).toBe('1.1k');
+    expect(formatCount(2950)).toBe('2.9k');
     expect(formatCount(12_345)).toBe('12.3k');
-    expect(formatCount(999_949)).toBe('999.9k');
+    expect(formatCount(999_999)).toBe('999.9k');
   });
 
-  it('switches to m instead of printing 1000.0k', () => {
-    expect(formatCount(999_950)).toBe('1.0m');
-    expect(formatCount(999_999)).toBe('1.0m');
-  });
-
-  it('shows millions with one decimal', () => {
+  it('shows millions with one decimal, cut', () => {
     expect(formatCount(1_000_000)).toBe('1.0m');
-    expect(formatCount(1_049_999)).toBe('1.0m');
-    expect(formatCount(1_050_000)).toBe('1.1m');
+    expect(formatCount(1_099_999)).toBe('1.0m');
+    expect(formatCount(1_999_999)).toBe('1.9m');
     expect(formatCount(25_000_000)).toBe('25.0m');
   });
 
   it('handles fractions, negatives and non-finite values', () => {
     expect(formatCount(999.9)).toBe('999');
     expect(formatCount(-1500)).toBe('-1.5k');
+    expect(formatCount(-2950)).toBe('-2.9k');
     expect(formatCount(Number.NaN)).toBe('0');
     expect(formatCount(Number.POSITIVE_INFINITY)).toBe('0');
   });

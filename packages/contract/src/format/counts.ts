@@ -1,7 +1,7 @@
 /**
- * A count for badges and stats: up to 999 as is, then thousands with one decimal and "k", then
- * millions with one decimal and "m". The decimal is rounded half up (1050 → "1.1k"), and a value
- * that would round to "1000.0k" is shown as "1.0m" instead. Fractions are dropped and
+ * A count or balance in short: up to 999 as is, then thousands with one decimal and "k", then
+ * millions with one decimal and "m". The decimal is cut, never rounded up, so a short number never
+ * claims more than there is (2,950 → "2.9k", 999,999 → "999.9k"). Fractions are dropped and
  * non-finite values read "0": counts are whole numbers.
  */
 export function formatCount(n: number): string {
@@ -9,11 +9,9 @@ export function formatCount(n: number): string {
   const whole = Math.trunc(n);
   if (whole < 0) return `-${formatCount(-whole)}`;
   if (whole <= 999) return String(whole);
-  // Integer arithmetic on tenths, so rounding is exact.
-  const thousandTenths = Math.floor((whole + 50) / 100);
-  if (whole <= 999_999 && thousandTenths < 10_000) return `${(thousandTenths / 10).toFixed(1)}k`;
-  const millionTenths = Math.floor((whole + 50_000) / 100_000);
-  return `${(millionTenths / 10).toFixed(1)}m`;
+  // Whole tenths by integer division, so no float ever rounds up.
+  if (whole <= 999_999) return `${(Math.floor(whole / 100) / 10).toFixed(1)}k`;
+  return `${(Math.floor(whole / 100_000) / 10).toFixed(1)}m`;
 }
 
 /**

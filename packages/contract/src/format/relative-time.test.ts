@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRelativeTimeEn, relativeTime, toMillis } from './relative-time';
+import { formatMonthDayEn, formatRelativeTimeEn, relativeTime, toMillis } from './relative-time';
 
 // Dates are built in local time, so these tests hold in any time zone.
 const SECOND = 1000;
@@ -48,12 +48,14 @@ describe('relativeTime', () => {
     const ts = ago(31 * DAY);
     const d = new Date(ts);
     expect(d.getFullYear()).toBe(2026);
-    expect(relativeTime(ts, now)).toEqual({ kind: 'date', text: `Feb.${d.getDate()}` });
+    expect(relativeTime(ts, now)).toEqual({ kind: 'date', ms: ts, withYear: false });
+    expect(formatRelativeTimeEn(ts, now)).toBe(`Feb.${d.getDate()}`);
   });
 
   it('shows Mon.day in the same year without padding', () => {
     const ts = new Date(2026, 0, 5, 8, 0).getTime();
-    expect(relativeTime(ts, now)).toEqual({ kind: 'date', text: 'Jan.5' });
+    expect(relativeTime(ts, now)).toEqual({ kind: 'date', ms: ts, withYear: false });
+    expect(formatMonthDayEn(ts, false)).toBe('Jan.5');
   });
 
   it('gives the same answer for seconds and milliseconds', () => {
@@ -70,19 +72,24 @@ describe('relativeTime', () => {
     expect(relativeTime(dec31, new Date(2026, 0, 1, 9, 0).getTime())).toEqual({ kind: 'hours', count: 10 });
     expect(relativeTime(dec31, new Date(2026, 1, 5, 9, 0).getTime())).toEqual({
       kind: 'date',
-      text: 'Dec.31,2025',
+      ms: dec31,
+      withYear: true,
     });
+    expect(formatMonthDayEn(dec31, true)).toBe('Dec.31,2025');
     const longAgo = new Date(2024, 11, 31, 12, 0).getTime();
     expect(relativeTime(longAgo, new Date(2026, 0, 1, 12, 0).getTime())).toEqual({
       kind: 'date',
-      text: 'Dec.31,2024',
+      ms: longAgo,
+      withYear: true,
     });
+    expect(formatRelativeTimeEn(longAgo, new Date(2026, 0, 1, 12, 0).getTime())).toBe('Dec.31,2024');
   });
 
-  it('gives an empty date for unreadable timestamps', () => {
-    expect(relativeTime('nope', now)).toEqual({ kind: 'date', text: '' });
-    expect(relativeTime(Number.NaN, now)).toEqual({ kind: 'date', text: '' });
-    expect(relativeTime(-1e20, now)).toEqual({ kind: 'date', text: '' });
+  it('says when a timestamp is unreadable', () => {
+    expect(relativeTime('nope', now)).toEqual({ kind: 'unreadable' });
+    expect(relativeTime(Number.NaN, now)).toEqual({ kind: 'unreadable' });
+    expect(relativeTime(-1e20, now)).toEqual({ kind: 'unreadable' });
+    expect(formatRelativeTimeEn('nope', now)).toBe('');
   });
 });
 

@@ -19,26 +19,34 @@ export type RelativeTime =
   | { kind: 'minutes'; count: number }
   | { kind: 'hours'; count: number }
   | { kind: 'days'; count: number }
-  | { kind: 'date'; text: string };
+  /** Older than the day limit: the day itself, with its year when that is not the current one. */
+  | { kind: 'date'; ms: number; withYear: boolean }
+  | { kind: 'unreadable' };
 
 /**
  * How long ago `ts` was, seen at `now` (epoch ms), as data for the caller to translate. Calendar
  * dates use the runtime's local time zone, because they are shown to the person holding the
- * device. Future times read "now" (clocks drift); an unreadable timestamp gives an empty date.
+ * device. Future times read "now" (clocks drift).
  */
 export function relativeTime(ts: number | string, now: number = Date.now()): RelativeTime {
   const ms = toMillis(ts);
   const date = dateAt(ms);
-  if (!date) return { kind: 'date', text: '' };
+  if (!date) return { kind: 'unreadable' };
   const elapsed = now - ms;
   if (elapsed < MINUTE) return { kind: 'now' };
   if (elapsed < HOUR) return { kind: 'minutes', count: Math.floor(elapsed / MINUTE) };
   if (elapsed < DAY) return { kind: 'hours', count: Math.floor(elapsed / HOUR) };
   const days = Math.floor(elapsed / DAY);
   if (days <= RELATIVE_TIME_MAX_DAYS) return { kind: 'days', count: days };
+  return { kind: 'date', ms, withYear: date.getFullYear() !== new Date(now).getFullYear() };
+}
+
+/** The English day of an older relative time: "Mar.5", or "Mar.5,2025" with its year. */
+export function formatMonthDayEn(ms: number, withYear: boolean): string {
+  const date = dateAt(ms);
+  if (!date) return '';
   const text = `${MONTHS[date.getMonth()]}.${date.getDate()}`;
-  const sameYear = date.getFullYear() === new Date(now).getFullYear();
-  return { kind: 'date', text: sameYear ? text : `${text},${date.getFullYear()}` };
+  return withYear ? `${text},${date.getFullYear()}` : text;
 }
 
 function plural(count: number, unit: string): string {
@@ -58,6 +66,8 @@ export function formatRelativeTimeEn(ts: number | string, now: number = Date.now
     case 'days':
       return plural(rt.count, 'day');
     case 'date':
-      return rt.text;
+      return formatMonthDayEn(rt.ms, rt.withYear);
+    case 'unreadable':
+      return '';
   }
 }
