@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { zipArchive } from '@pixelhall/server/src/seed/files/zip';
-import { gameBoyRom, megaDriveRom } from '@pixelhall/server/src/seed/games/carts';
+import { megaDriveRom } from '@pixelhall/server/src/seed/games/carts';
+import { gameBoyRom } from '@pixelhall/server/src/seed/games/gameboy';
 import { HOMEBREWS, homebrewRom } from '@pixelhall/server/src/seed/games/homebrew';
 
 /** A fixed modification time, so the generated zips are the same bytes on every run. */

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  GB_SIZE,
-  gameBoyCode,
-  gameBoyMap,
-  gameBoyRom,
-  gameBoyTiles,
   MD_DISPLAY_ON,
   MD_SIZE,
   MD_VDP_REGISTERS,
@@ -33,75 +28,6 @@ function rowWith(map: number[], width: number, text: string): number {
       return row;
   return -1;
 }
-
-describe('the Game Boy cartridge', () => {
-  const rom = gameBoyRom('Pocket Gardener', 14);
-  const { code, labels } = gameBoyCode('Pocket Gardener', 14);
-
-  it('has the header checksum and global checksum the boot ROM and emulators check', () => {
-    expect(rom.length).toBe(GB_SIZE);
-    let header = 0;
-    for (const byte of rom.subarray(0x134, 0x14d)) header = (header - byte - 1) & 0xff;
-    expect(rom[0x14d]).toBe(header);
-    let global = 0;
-    rom.forEach((byte, i) => {
-      if (i !== 0x14e && i !== 0x14f) global += byte;
-    });
-    expect(rom.readUInt16BE(0x14e)).toBe(global & 0xffff);
-    expect(rom.subarray(0x134, 0x143).toString('latin1').replace(/\0+$/, '')).toBe('POCKET GARDENER');
-    // Entry: nop; jp $0150, where the program is.
-    expect(hex(rom.subarray(0x100, 0x104))).toBe('00 c3 50 01');
-    expect(hex(rom.subarray(0x150, 0x150 + code.length))).toBe(hex(code));
-  });
-
-  it('turns the LCD off in vblank, copies tiles and map, sets BGP and turns the LCD on', () => {
-    const tiles = labels.get('tiles')!;
-    const map = labels.get('map')!;
-    const copy = labels.get('copy')!;
-    const le = (n: number) => hex([n & 0xff, n >> 8]);
-    expect(hex(code.slice(0, copy - 0x150))).toBe(
-      [
-        'f3', // di
-        '31 fe ff', // ld sp,$FFFE
-        'f0 44 fe 90 38 fa', // wait: ldh a,(LY); cp 144; jr c,wait
-        'af e0 40', // xor a; ldh (LCDC),a — LCD off
-        `21 00 80 11 ${le(tiles)} 01 ${le(TILE_COUNT * 16)} cd ${le(copy)}`, // tiles → $8000
-        `21 00 98 11 ${le(map)} 01 ${le(32 * 32)} cd ${le(copy)}`, // map → $9800
-        '3e e4 e0 47', // BGP = %11100100
-        'af e0 42 e0 43', // SCY = SCX = 0
-        '3e 91 e0 40', // LCDC: LCD and background on, tiles at $8000, map at $9800
-        '18 fe', // jr forever
-      ].join(' '),
-    );
-    // copy: ld a,(de); ld (hl+),a; inc de; dec bc; ld a,b; or c; jr nz,copy; ret
-    expect(hex(code.slice(copy - 0x150, tiles - 0x150))).toBe('1a 22 13 0b 78 b1 20 f8 c9');
-    expect(code.slice(tiles - 0x150, map - 0x150)).toEqual(gameBoyTiles());
-    expect(code.slice(map - 0x150)).toEqual(gameBoyMap('Pocket Gardener', 14));
-  });
-
-  it('draws the title and the subtitle inside the visible 20×18 cells, in 2bpp font tiles', () => {
-    const map = gameBoyMap('Pocket Gardener', 14);
-    const title = rowWith(map, 32, 'POCKET GARDENER');
-    const subtitle = rowWith(map, 32, SUBTITLE);
-    expect(title).toBeGreaterThan(0);
-    expect(subtitle).toBeGreaterThan(title);
-    expect(subtitle).toBeLessThan(18);
-    const tiles = gameBoyTiles();
-    expect(tiles).toHaveLength(TILE_COUNT * 16);
-    // Tile 0 is blank; 'P' has ink in both bit planes (colour 3) and nowhere else.
-    expect(tiles.slice(0, 16).every((b) => b === 0)).toBe(true);
-    const p = tiles.slice(0x50 * 16, 0x51 * 16);
-    expect(p.some((b) => b !== 0)).toBe(true);
-    for (let row = 0; row < 8; row += 1) expect(p[row * 2]).toBe(p[row * 2 + 1]);
-    // Long titles wrap into the box rather than running off the screen.
-    const long = gameBoyMap('The Extraordinarily Long Title', 1);
-    expect(rowWith(long, 32, 'EXTRAORDINARILY')).toBeGreaterThan(0);
-  });
-
-  it('gives every title its own image', () => {
-    expect(gameBoyRom('Owl Post', 21).equals(gameBoyRom('Mossy Maze', 18))).toBe(false);
-  });
-});
 
 describe('the Mega Drive cartridge', () => {
   const rom = megaDriveRom('Chrome Runner', 22);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameNameOf, upsertEmulator } from '../src/features/games/catalogue';
 import { createFileStore } from '../src/features/uploads/storage';
-import { gameBoyRom } from '../src/seed/games/carts';
+import { gameBoyRom } from '../src/seed/games/gameboy';
 import { HOMEBREWS, homebrewRom } from '../src/seed/games/homebrew';
 import { opsTestDatabase } from './support/ops';
 

@@ -1,15 +1,16 @@
 import { GLYPHS } from '../art/font';
-import { assemble, characterRom, type Line } from './homebrew';
+import { characterRom } from './homebrew';
 
 /**
- * Playable cartridge images for the demo catalogue's Game Boy and Mega Drive entries: a correct
- * header (with its checksums) and a program that draws a title screen — a background pattern
+ * Playable cartridge images for the demo catalogue's Mega Drive entries (the Game Boy's are in
+ * gameboy.ts, which shares the title screen and `ascii`): a correct header (with its checksums) and a program that draws a title screen — a background pattern
  * with the game's name in a box, in the same 3×5 font and pattern tiles as the NES homebrews
  * (homebrew.ts) — then idles. Each program only copies tables into video memory; the tables
  * (tiles, map, palette) are built here, so a test can check what lands on screen from the bytes.
  */
 
-const ascii = (s: string, length: number, fill = 0x20) => {
+/** `s` in upper-case ASCII, cut or padded with `fill` to `length` bytes: header fields. */
+export const ascii = (s: string, length: number, fill = 0x20) => {
   const out = Buffer.alloc(length, fill);
   Buffer.from(
     s
@@ -71,115 +72,6 @@ function tilePixel(chr: Buffer, index: number, x: number, y: number): number {
   const low = (chr[index * 16 + y]! >> (7 - x)) & 1;
   const high = (chr[index * 16 + 8 + y]! >> (7 - x)) & 1;
   return low | (high << 1);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Game Boy (SM83). Assembled by homebrew.ts's two-pass assembler: `abs` is a little-endian
-// address, `branch` a `jr` offset from the next instruction, as on the 6502.
-
-export const GB_SIZE = 0x8000;
-const GB_ORIGIN = 0x150;
-
-/** The Game Boy's 2bpp tiles: per row, the low bit plane's byte, then the high one's. */
-export function gameBoyTiles(): number[] {
-  const chr = characterRom();
-  const out: number[] = [];
-  for (let t = 0; t < TILE_COUNT; t += 1)
-    for (let y = 0; y < 8; y += 1) out.push(chr[t * 16 + y]!, chr[t * 16 + 8 + y]!);
-  return out;
-}
-
-/** The 32×32 background map at $9800; the screen shows its top-left 20×18. */
-export function gameBoyMap(title: string, seed: number): number[] {
-  return titleScreen(title, seed, { cols: 20, rows: 18 }, { width: 32, height: 32 }).flat();
-}
-
-/** BGP: colour 3 black, 2 dark grey, 1 light grey, 0 white. */
-export const GB_BGP = 0xe4;
-/** LCDC: LCD on, background on, tiles at $8000, map at $9800. */
-export const GB_LCDC_ON = 0x91;
-
-const LY = 0x44;
-const LCDC = 0x40;
-const BGP = 0x47;
-const SCY = 0x42;
-const SCX = 0x43;
-
-function gameBoyProgram(title: string, seed: number): Line[] {
-  const tiles = gameBoyTiles();
-  const map = gameBoyMap(title, seed);
-  return [
-    { label: 'start' },
-    { op: 'di', bytes: [0xf3] },
-    { op: 'ld sp,$FFFE', bytes: [0x31, 0xfe, 0xff] },
-    { label: 'wait_vblank' },
-    { op: 'ldh a,(LY)', bytes: [0xf0, LY], note: 'the LCD may be turned off only in vblank' },
-    { op: 'cp 144', bytes: [0xfe, 0x90] },
-    { op: 'jr c,wait_vblank', bytes: [0x38], branch: 'wait_vblank' },
-    { op: 'xor a', bytes: [0xaf] },
-    { op: 'ldh (LCDC),a', bytes: [0xe0, LCDC], note: 'LCD off: video memory is free to write' },
-    { op: 'ld hl,$8000', bytes: [0x21, 0x00, 0x80] },
-    { op: 'ld de,tiles', bytes: [0x11], abs: 'tiles' },
-    { op: `ld bc,${tiles.length}`, bytes: [0x01, tiles.length & 0xff, tiles.length >> 8] },
-    { op: 'call copy', bytes: [0xcd], abs: 'copy' },
-    { op: 'ld hl,$9800', bytes: [0x21, 0x00, 0x98] },
-    { op: 'ld de,map', bytes: [0x11], abs: 'map' },
-    { op: `ld bc,${map.length}`, bytes: [0x01, map.length & 0xff, map.length >> 8] },
-    { op: 'call copy', bytes: [0xcd], abs: 'copy' },
-    { op: 'ld a,BGP', bytes: [0x3e, GB_BGP] },
-    { op: 'ldh (BGP),a', bytes: [0xe0, BGP] },
-    { op: 'xor a', bytes: [0xaf] },
-    { op: 'ldh (SCY),a', bytes: [0xe0, SCY] },
-    { op: 'ldh (SCX),a', bytes: [0xe0, SCX] },
-    { op: 'ld a,LCDC_ON', bytes: [0x3e, GB_LCDC_ON] },
-    { op: 'ldh (LCDC),a', bytes: [0xe0, LCDC] },
-    { label: 'forever' },
-    { op: 'jr forever', bytes: [0x18], branch: 'forever' },
-    // copy: BC bytes from DE to HL.
-    { label: 'copy' },
-    { op: 'ld a,(de)', bytes: [0x1a] },
-    { op: 'ld (hl+),a', bytes: [0x22] },
-    { op: 'inc de', bytes: [0x13] },
-    { op: 'dec bc', bytes: [0x0b] },
-    { op: 'ld a,b', bytes: [0x78] },
-    { op: 'or c', bytes: [0xb1] },
-    { op: 'jr nz,copy', bytes: [0x20], branch: 'copy' },
-    { op: 'ret', bytes: [0xc9] },
-    { label: 'tiles' },
-    { data: tiles },
-    { label: 'map' },
-    { data: map },
-  ];
-}
-
-/** Assembles the program at $0150; its labels too, for tests. */
-export function gameBoyCode(title: string, seed: number): { code: number[]; labels: Map<string, number> } {
-  return assemble(gameBoyProgram(title, seed), GB_ORIGIN);
-}
-
-/** A 32 KiB ROM-only Game Boy image: entry at $0100 jumps to $0150, which draws the title screen. */
-export function gameBoyRom(title: string, seed: number): Buffer {
-  const rom = Buffer.alloc(GB_SIZE, 0x00);
-  // $0100: nop; jp $0150
-  Buffer.from([0x00, 0xc3, GB_ORIGIN & 0xff, GB_ORIGIN >> 8]).copy(rom, 0x100);
-  ascii(title, 15, 0).copy(rom, 0x134);
-  rom[0x143] = 0x00; // DMG only
-  rom[0x147] = 0x00; // ROM only
-  rom[0x148] = 0x00; // 32 KiB
-  rom[0x149] = 0x00; // no RAM
-  rom[0x14a] = 0x01; // overseas
-  rom[0x14c] = seed & 0xff; // version: keeps every title's image distinct
-  const { code } = gameBoyCode(title, seed);
-  if (GB_ORIGIN + code.length > GB_SIZE) throw new Error('Game Boy program too large');
-  Buffer.from(code).copy(rom, GB_ORIGIN);
-  let header = 0;
-  for (let i = 0x134; i <= 0x14c; i += 1) header = (header - rom[i]! - 1) & 0xff;
-  rom[0x14d] = header;
-  let global = 0;
-  for (let i = 0; i < rom.length; i += 1)
-    if (i !== 0x14e && i !== 0x14f) global = (global + rom[i]!) & 0xffff;
-  rom.writeUInt16BE(global, 0x14e);
-  return rom;
 }
 
 // ---------------------------------------------------------------------------------------------

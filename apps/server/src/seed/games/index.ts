@@ -8,7 +8,8 @@ import { drawText, textWidth } from '../art/font';
 import { banner, circuitBoard, landscape, platformer, spriteSheet } from '../art/scenes';
 import type { Seeder } from '../index';
 import { createRandom, type Random } from '../random';
-import { gameBoyRom, megaDriveRom } from './carts';
+import { megaDriveRom } from './carts';
+import { type GameBoyCart, gameBoyRom } from './gameboy';
 import { HOMEBREWS, homebrewRom } from './homebrew';
 
 const DAY = 86_400_000;
@@ -74,6 +75,8 @@ interface DemoGame {
   description: string;
   /** One of the generated NES homebrews (playable, draws its title, saves to battery RAM). */
   homebrew?: number;
+  /** A Game Boy game's program (gameboy.ts): the steerable title screen unless said otherwise. */
+  gameBoyCart?: GameBoyCart;
   rank?: number;
 }
 
@@ -177,49 +180,57 @@ const CATALOGUE: DemoGame[] = [
     emulator: 'gb',
     genre: 'rpg',
     rank: 6,
-    description: 'Grow a garden in four shades of green.',
+    description:
+      'A Pixelhall demo cart in four shades of green: walk the little gardener around its title screen with the pad; A and B chime.',
   },
   {
     name: 'Byte Busters',
     emulator: 'gb',
     genre: 'action',
-    description: 'Chase bugs through a circuit board, one byte at a time.',
+    gameBoyCart: 'catch',
+    description:
+      'A Pixelhall homebrew: bugs drop down a circuit board one at a time. Catch them for points; three misses and it is game over, and Start plays again.',
   },
   {
     name: 'Tiny Tactics',
     emulator: 'gb',
     genre: 'rpg',
-    description: 'Turn-based skirmishes on a map the size of a stamp.',
+    description: 'A Pixelhall demo cart: march a scout across a map the size of a stamp, a pixel at a time.',
   },
   {
     name: 'Signal Lost',
     emulator: 'gb',
     genre: 'adventure',
-    description: 'A lighthouse keeper follows a radio signal into the fog.',
+    description:
+      'A Pixelhall demo cart: guide a lost lighthouse keeper around the screen; A and B send a radio beep.',
   },
   {
     name: 'Mossy Maze',
     emulator: 'gb',
     genre: 'puzzle',
-    description: 'Mazes that grow moss where you have already walked.',
+    description:
+      'A Pixelhall demo cart: wander the mossy title screen with the pad; Start takes you back home.',
   },
   {
     name: 'Railway Rush',
     emulator: 'gb',
     genre: 'puzzle',
-    description: 'Lay track faster than the train arrives.',
+    description:
+      'A Pixelhall demo cart: shunt a little engine around the yard with the pad, a whistle on A and B.',
   },
   {
     name: 'Paper Planes',
     emulator: 'gb',
     genre: 'sports',
-    description: 'Fold, throw, and ride the breeze for distance.',
+    description:
+      'A Pixelhall demo cart: glide a paper pilot anywhere on the screen; B turns it round, A recolours it.',
   },
   {
     name: 'Owl Post',
     emulator: 'gb',
     genre: 'platformer',
-    description: 'An owl delivers letters through a forest at night.',
+    description:
+      'A Pixelhall demo cart: fly the night owl anywhere on the screen with the pad; A and B hoot.',
   },
   {
     name: 'Chrome Runner',
@@ -315,7 +326,8 @@ function romFor(game: DemoGame, index: number): { rom: Buffer; file: string } {
       }),
       file: `${slug}.nes`,
     };
-  if (game.emulator === 'gb') return { rom: gameBoyRom(game.name, index), file: `${slug}.gb` };
+  if (game.emulator === 'gb')
+    return { rom: gameBoyRom(game.name, index, game.gameBoyCart), file: `${slug}.gb` };
   return { rom: megaDriveRom(game.name, index), file: `${slug}.md` };
 }
 
@@ -402,8 +414,9 @@ export async function ensureEmulators(db: Kysely<DB>, files: FileStore, now: num
 
 /**
  * The demo game library: five emulators, thirty games across NES, Game Boy and Mega Drive (every
- * ROM is generated and boots: the NES homebrews keep a battery save, the Game Boy and Mega Drive
- * cartridges draw a title screen — carts.ts), covers and screenshots drawn by the seed
+ * ROM is generated and boots: the NES homebrews keep a battery save, the Game Boy carts answer the
+ * pad and one is a small complete game — gameboy.ts, the Mega Drive cartridges draw a title
+ * screen — carts.ts), covers and screenshots drawn by the seed
  * art, topics, banners, and some history from the demo members (plays, favourites, searches)
  * so the sections and hot words have something to show.
  */

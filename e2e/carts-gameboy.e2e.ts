@@ -1,0 +1,155 @@
+import {
+  GB_LIVES_CELL,
+  GB_MESSAGE_CELL,
+  GB_SCORE_CELL,
+  GB_START,
+} from '@pixelhall/server/src/seed/games/gameboy';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, open } from './support/app';
+import { usePhone } from './support/browser';
+import {
+  changedBox,
+  focusGame,
+  holdButton,
+  LISTEN_TO_AUDIO,
+  loudestSample,
+  type Picture,
+  readPicture,
+} from './support/game-pad';
+import { downloadSeededGame, hostCall, waitForFirstFrame, waitForSteadyFrame } from './support/games-play';
+
+let page: Page;
+let errors: string[];
+usePhone((p) => {
+  page = p;
+  errors = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+});
+
+/**
+ * The Game Boy carts (seed games/gameboy.ts) played on gambatte in the page, with EmulatorJS's
+ * keyboard pad: what the pad does must show in the console's own 160×144 picture, and a button's
+ * note must reach the page's audio as a non-silent buffer.
+ */
+async function boot(name: string): Promise<void> {
+  await page.context().addInitScript(LISTEN_TO_AUDIO);
+  await open(page, '/game');
+  const game = await downloadSeededGame(page, baseUrl(), name);
+  await hostCall(page, 'startGame', game);
+  await page.locator('.ph-player').waitFor();
+  await waitForFirstFrame(page);
+  await waitForSteadyFrame(page);
+  await focusGame(page);
+}
+
+async function picture(): Promise<Picture> {
+  const p = await readPicture(page, 160, 144);
+  if (!p) throw new Error('the game shows nothing');
+  return p;
+}
+
+/** The grey levels of `count` background cells (8×8 pixels each) from cell address `cell` on. */
+function cells(p: Picture, cell: number, count: number): number[] {
+  const column = (cell - 0x9800) % 32;
+  const row = Math.floor((cell - 0x9800) / 32);
+  const out: number[] = [];
+  for (let y = row * 8; y < row * 8 + 8; y += 1)
+    for (let x = column * 8; x < (column + count) * 8; x += 1) out.push(p.grey[y * p.width + x]!);
+  return out;
+}
+
+const blank = (grey: number[]) => grey.every((g) => Math.abs(g - grey[0]!) < 24);
+const same = (a: number[], b: number[]) => a.every((g, i) => Math.abs(g - b[i]!) < 24);
+
+/** Reads the picture until `done` holds for it. */
+async function waitForPicture(
+  what: string,
+  done: (p: Picture) => boolean,
+  timeoutMs = 20_000,
+): Promise<Picture> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const p = await picture();
+    if (done(p)) return p;
+    if (Date.now() > deadline) throw new Error(`the game never showed ${what}`);
+    await page.waitForTimeout(100);
+  }
+}
+
+/** The loudest sample heard within `ms` (a note's buffers reach the page a little after the press). */
+async function loudestWithin(ms: number): Promise<number> {
+  let loudest = 0;
+  for (const until = Date.now() + ms; Date.now() < until; ) {
+    loudest = Math.max(loudest, await loudestSample(page));
+    await page.waitForTimeout(100);
+  }
+  return loudest;
+}
+
+describe('the Game Boy carts', () => {
+  it('a demo cart holds still, moves its sprite with the pad, and sounds a note on A', async () => {
+    await boot('Owl Post');
+    const rest = await picture();
+    await page.waitForTimeout(600);
+    expect(changedBox(rest, await picture())).toBeNull();
+    await loudestWithin(300); // the sound chip's own click as it was switched on
+
+    // Right: only the sprite's eight rows change, and it ends further right than it began.
+    const top = GB_START.y - 16;
+    const left = GB_START.x - 8;
+    await holdButton(page, 'right', 500);
+    const right = await waitForPicture('the sprite moved', (p) => changedBox(rest, p) !== null);
+    const moved = changedBox(rest, right)!;
+    expect(moved.top).toBeGreaterThanOrEqual(top);
+    expect(moved.bottom).toBeLessThanOrEqual(top + 7);
+    expect(moved.left).toBeGreaterThanOrEqual(left);
+    expect(moved.right).toBeGreaterThan(left + 7 + 4);
+    expect(await loudestWithin(500)).toBeLessThan(0.01);
+
+    // Up: now rows above the start change.
+    await holdButton(page, 'up', 400);
+    const up = await waitForPicture('the sprite rose', (p) => (changedBox(rest, p)?.top ?? top) < top - 4);
+    expect(changedBox(right, up)!.bottom).toBeLessThanOrEqual(top + 7);
+
+    // A: a note, and the sprite's palette swaps where it stands (an 8×8 change, no move).
+    await holdButton(page, 'a', 150);
+    expect(await loudestWithin(1500)).toBeGreaterThan(0.02);
+    const recoloured = changedBox(up, await picture());
+    expect(recoloured).not.toBeNull();
+    expect(recoloured!.right - recoloured!.left).toBeLessThan(8);
+    expect(recoloured!.bottom - recoloured!.top).toBeLessThan(8);
+    expect(errors).toEqual([]);
+  });
+
+  it('the catch game scores a catch, ends after three misses, and Start plays again', async () => {
+    await boot('Byte Busters');
+    const waiting = await picture();
+    const score = (p: Picture) => cells(p, GB_SCORE_CELL, 3);
+    const lives = (p: Picture) => cells(p, GB_LIVES_CELL, 1);
+    const message = (p: Picture) => cells(p, GB_MESSAGE_CELL, 12);
+    expect(blank(message(waiting))).toBe(false); // PRESS START
+    expect(blank(score(waiting))).toBe(false); // 000
+
+    // Start: the message goes and a bug falls; the first lands where the player stands.
+    await holdButton(page, 'start', 150);
+    await waitForPicture('the round start', (p) => blank(message(p)));
+    const scored = await waitForPicture('a point', (p) => !same(score(p), score(waiting)));
+    expect(same(lives(scored), lives(waiting))).toBe(true);
+
+    // The next bugs fall away from the player, who stays put: three misses, GAME OVER.
+    const over = await waitForPicture('game over', (p) => !blank(message(p)));
+    expect(same(message(over), message(waiting))).toBe(false);
+    expect(same(score(over), score(scored))).toBe(true);
+    expect(same(lives(over), lives(waiting))).toBe(false);
+    await page.waitForTimeout(1500);
+    expect(changedBox(over, await picture())).toBeNull(); // over: nothing falls
+
+    // Start again: score 000 and three lives, as before the first round.
+    await holdButton(page, 'start', 150);
+    const again = await waitForPicture('a new round', (p) => blank(message(p)));
+    expect(same(score(again), score(waiting))).toBe(true);
+    expect(same(lives(again), lives(waiting))).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
