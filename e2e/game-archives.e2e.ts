@@ -99,11 +99,21 @@ describe('cloud save archives', () => {
   it('uploads a slot, settles conflicts with another device, downloads it back and deletes it', async () => {
     const [picked] = await catalogueGames(baseUrl(), 1);
     if (!picked) throw new Error('the demo catalogue is empty');
-    const { game, coreName } = picked;
+    const { game, coreName, emulatorName } = picked;
     const romMd5 = game.rom_md5;
     const mine = fakeState(7000);
     const theirs = fakeState(5000);
     const third = fakeState(3000);
+
+    // An empty cloud says how to fill it, and leads to the game settings' automatic upload.
+    await open(page, '/me/archives/cloud');
+    await expectScreenOnPage(page, 'me-archives-cloud');
+    await screen('me-archives-cloud')
+      .getByText('No saves in the cloud yet. Save a game to a slot while you play', { exact: false })
+      .waitFor();
+    await screen('me-archives-cloud').getByRole('button', { name: 'Game settings' }).click();
+    await expectScreenOnPage(page, 'me-setting-game');
+    await screen('me-setting-game').getByText('Upload saves to the cloud').waitFor();
 
     await open(page, '/me/archives');
     await expectScreenOnPage(page, 'me-archives');
@@ -224,6 +234,8 @@ describe('cloud save archives', () => {
     await screen('me-archives-cloud').getByTestId('cloud-archive-game').getByText(game.game_name).click();
     await expectScreenOnPage(page, 'me-archives-cloud-slot');
     const cloudCard = screen('me-archives-cloud-slot').locator('[data-testid="cloud-slot"][data-slot="2"]');
+    // The slot names the emulator it was saved with, not the EmulatorJS core.
+    await cloudCard.getByText(`${emulatorName} emulator`, { exact: true }).waitFor();
     await cloudCard.getByTestId('cloud-download').click();
     await toast('Downloaded to this device');
     await expect.poll(() => localMd5(romMd5, 2)).toBe(md5Hex(third));

@@ -83,6 +83,10 @@ describe('/rom/{id}', () => {
     await expectScreenOnPage(page, 'rom');
     const rom = screen('rom');
     expect(await downloadState()).toBe('download');
+    const count = async (which: 'download' | 'play') =>
+      Number((await rom.getByTestId(`rom-${which}-count`).textContent())?.replace(/\D/g, ''));
+    const downloadsBefore = await count('download');
+    const playsBefore = await count('play');
 
     await rom.getByTestId('rom-play').click();
     await toast('Please download this game rom first!');
@@ -108,6 +112,19 @@ describe('/rom/{id}', () => {
     await throttle(page, -1);
     await until(downloadState, (s) => s === 'downloaded', 30_000);
     await rom.getByTestId('rom-downloaded').waitFor();
+    // The counters follow without a reload: the download counted, then a play once the game starts.
+    expect(await count('download')).toBe(downloadsBefore + 1);
+    await rom.getByTestId('rom-play').click();
+    const player = page.locator('.ph-player');
+    await player.waitFor();
+    await until(
+      () => count('play'),
+      (n) => n === playsBefore + 1,
+      15_000,
+    );
+    await player.getByRole('button', { name: 'Back', exact: true }).click();
+    await player.waitFor({ state: 'detached' });
+    expect(await count('play')).toBe(playsBefore + 1);
 
     // The downloads screen lists it under Downloaded.
     await open(page, '/game/download?tab=downloaded');

@@ -115,10 +115,10 @@ export async function catalogueGames(origin: string, count: number) {
   ) => (await post<DataOf<E>>(`${origin}${endpointUrl(def)}`, '', payload)).data;
   const games = (await get(endpoints.games.gameList, { page: 1, num: count, sort: 'name' })).list;
   const emulators = (await get(endpoints.games.conditionOpt, {})).emulator_type;
-  return games.map((game) => ({
-    game,
-    coreName: emulators.find((e) => e.emulator_uid === game.emulator_type)?.core_name ?? '',
-  }));
+  return games.map((game) => {
+    const emulator = emulators.find((e) => e.emulator_uid === game.emulator_type);
+    return { game, coreName: emulator?.core_name ?? '', emulatorName: emulator?.emulator_name ?? '' };
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { listenForLanguage } from '../api/language-refresh';
 import { listenForProgress } from '../api/progress-refresh';
 import { useLocation } from '../core/hash-router';
 import i18n, { showLocale } from '../i18n';
@@ -24,6 +25,7 @@ export function AppFrame() {
     void startUp();
   }, []);
   useEffect(listenForProgress, []);
+  useEffect(listenForLanguage, []);
 
   useSessionFromOtherTabs();
   useOnlineHeartbeat();

@@ -6,6 +6,7 @@ import {
   type BetStatus,
   betPayout,
 } from '@pixelhall/contract';
+import type { ProductText } from '../../product-text';
 import type { BetRow, EventRow, OptionRow } from './repo';
 
 type EventState = (typeof BET_EVENT_STATES)[number];
@@ -23,12 +24,19 @@ export function eventState(
   return now < Number(event.start_at) ? 'closed' : 'in_game';
 }
 
-export function toEvent(event: EventRow, options: OptionRow[], betCount: number, now: number): BetEvent {
+/** An event as members see it; the product writes events, so `text` gives them in their language. */
+export function toEvent(
+  event: EventRow,
+  options: OptionRow[],
+  betCount: number,
+  now: number,
+  text: ProductText,
+): BetEvent {
   return {
     id: Number(event.id),
-    title: event.title,
-    description: event.description,
-    options: options.map((o) => ({ id: Number(o.id), label: o.label, odds: oddsOf(o.odds_x100) })),
+    title: text(event.title),
+    description: text(event.description),
+    options: options.map((o) => ({ id: Number(o.id), label: text(o.label), odds: oddsOf(o.odds_x100) })),
     close_at: Number(event.close_at),
     start_at: Number(event.start_at),
     state: eventState(event, now),
@@ -43,7 +51,7 @@ export function betStatus(bet: Pick<BetRow, 'result' | 'event_start_at'>, now: n
   return now < Number(bet.event_start_at) ? 'waiting' : 'in_game';
 }
 
-export function toBet(row: BetRow, now: number): Bet {
+export function toBet(row: BetRow, now: number, text: ProductText): Bet {
   const status = betStatus(row, now);
   // An unsettled bet shows what it would pay; a settled one what it paid (nothing if lost).
   const shown =
@@ -52,11 +60,11 @@ export function toBet(row: BetRow, now: number): Bet {
       : { prize: Number(row.prize), charge: Number(row.charge) };
   return {
     id: Number(row.id),
-    event: { id: Number(row.event_id), title: row.event_title, start_at: Number(row.event_start_at) },
-    option: { id: Number(row.option_id), label: row.option_label },
+    event: { id: Number(row.event_id), title: text(row.event_title), start_at: Number(row.event_start_at) },
+    option: { id: Number(row.option_id), label: text(row.option_label) },
     amount: Number(row.amount),
     odds: oddsOf(row.odds_x100),
-    winner: row.winner_label,
+    winner: row.winner_label === null ? null : text(row.winner_label),
     prize: shown.prize,
     charge: shown.charge,
     status,

@@ -6,6 +6,7 @@ import type { DB } from '../../db/schema';
 import { fail } from '../../http/app-error';
 import { answer } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
+import type { ProductText } from '../../product-text';
 import { assertFullMember } from '../../shared/full-member';
 import { recordActivity } from '../activity/public';
 import { postLegs, runOnce } from '../wallet/public';
@@ -30,16 +31,16 @@ export function betsService({ db, engine, clock }: { db: Kysely<DB>; engine: Eng
   // SQLite runs one write transaction at a time; PostgreSQL needs the event row share-locked.
   const lockEvents = engine === 'postgres';
 
-  async function presentBet(betId: number, now: number) {
+  async function presentBet(betId: number, now: number, text: ProductText) {
     const row = await repo.findBet(betId);
     if (!row) throw new Error(`bet ${betId} vanished`);
-    return toBet(row, now);
+    return toBet(row, now, text);
   }
 
   return {
     ...betOperations({ db, clock }),
 
-    async events(query: PageQuery) {
+    async events(query: PageQuery, text: ProductText) {
       const now = clock();
       const [{ rows, cursor }, total] = await Promise.all([
         keysetPage(
@@ -58,12 +59,13 @@ export function betsService({ db, engine, clock }: { db: Kysely<DB>; engine: Eng
           options.filter((o) => Number(o.event_id) === Number(r.id)),
           counts.get(Number(r.id)) ?? 0,
           now,
+          text,
         ),
       );
       return { list, total, cursor };
     },
 
-    async place(member: Member, bet: NewBet) {
+    async place(member: Member, bet: NewBet, text: ProductText) {
       assertFullMember(member);
       if ((await repo.levelOf(member.id)) < LEVEL_BET)
         throw fail('errors.level_required', { level: LEVEL_BET });
@@ -118,14 +120,21 @@ export function betsService({ db, engine, clock }: { db: Kysely<DB>; engine: Eng
           return id;
         },
       );
-      const [placed, balances] = await Promise.all([presentBet(betId, now), repo.balancesOf(member.id)]);
+      const [placed, balances] = await Promise.all([
+        presentBet(betId, now, text),
+        repo.balancesOf(member.id),
+      ]);
       return answer(
         { bet: placed, balances: { gold: Number(balances.gold), diamonds: Number(balances.diamonds) } },
         'economy.bet_placed',
       );
     },
 
-    async list(member: Member, query: PageQuery & { filter: (typeof BET_FILTERS)[number] }) {
+    async list(
+      member: Member,
+      query: PageQuery & { filter: (typeof BET_FILTERS)[number] },
+      text: ProductText,
+    ) {
       const now = clock();
       const [{ rows, cursor }, total] = await Promise.all([
         keysetPage(
@@ -136,7 +145,7 @@ export function betsService({ db, engine, clock }: { db: Kysely<DB>; engine: Eng
         ),
         repo.countBets(member.id, query.filter, now),
       ]);
-      return { list: rows.map((r) => toBet(r, now)), total, cursor };
+      return { list: rows.map((r) => toBet(r, now, text)), total, cursor };
     },
   };
 }

@@ -1,6 +1,7 @@
 import { BET_SERVICE_CHARGE, type BetEvent, betPayout } from '@pixelhall/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { asWritten } from '../../product-text';
 import { recordActivity } from '../activity/public';
 import { claimOperation, InsufficientBalance, type Leg, postLegs, reverseOperation } from '../wallet/public';
 import { oddsOf, toEvent } from './present';
@@ -133,7 +134,7 @@ export function betOperations({ db, clock }: { db: Kysely<DB>; clock: () => numb
     const event = await repo.findEvent(eventId);
     if (!event) throw new BetOperatorError(`there is no bet event ${eventId}`);
     const [options, counts] = await Promise.all([repo.optionsOf([eventId]), repo.betCounts([eventId])]);
-    return toEvent(event, options, counts.get(eventId) ?? 0, clock());
+    return toEvent(event, options, counts.get(eventId) ?? 0, clock(), asWritten);
   }
 
   return {
@@ -151,6 +152,7 @@ export function betOperations({ db, clock }: { db: Kysely<DB>; clock: () => numb
           options.filter((o) => Number(o.event_id) === Number(e.id)),
           counts.get(Number(e.id)) ?? 0,
           now,
+          asWritten,
         ),
       );
     },

@@ -2,6 +2,7 @@ import { endpoints } from '@pixelhall/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
 import { registerEndpoint } from '../../http/endpoint';
+import { productText } from '../../product-text';
 import { attachmentDisposition, sendStoredFile } from '../uploads/public';
 import type { GamesService } from './service';
 
@@ -25,8 +26,12 @@ export function gamesRoutes(game: FastifyInstance, games: GamesService): void {
   registerEndpoint(game, g.homeSectionList, ({ payload }) => games.section(payload.key, payload));
   registerEndpoint(game, g.gameBanners, () => games.banners());
   registerEndpoint(game, g.hotWords, ({ payload }) => games.hotWords(payload.num));
-  registerEndpoint(game, g.topicList, ({ payload }) => games.topics(payload));
-  registerEndpoint(game, g.topicGame, ({ payload }) => games.topicGames(payload.topic_id, payload));
+  registerEndpoint(game, g.topicList, ({ payload, request }) =>
+    games.topics(payload, productText(request.locale)),
+  );
+  registerEndpoint(game, g.topicGame, ({ payload, request }) =>
+    games.topicGames(payload.topic_id, payload, productText(request.locale)),
+  );
   registerEndpoint(game, g.conditionOpt, () => games.conditions());
   registerEndpoint(game, g.mediaLink, ({ payload }) => games.media(payload.id));
   registerEndpoint(game, g.collectionGame, ({ payload, member }) => games.isCollected(member.id, payload.id));

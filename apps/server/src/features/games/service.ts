@@ -7,6 +7,7 @@ import type { DB } from '../../db/schema';
 import { AppError, fail } from '../../http/app-error';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import type { Member } from '../../http/request-context';
+import type { ProductText } from '../../product-text';
 import { dayOf } from '../../shared/days';
 import { recordActivity } from '../activity/public';
 import { hotTermOf } from '../search/public';
@@ -188,19 +189,20 @@ export function gamesService({
 
     hotWords: async (num: number) => ({ list: await repo.hotWords(dayOf(clock()) - (WEEK_DAYS - 1), num) }),
 
-    async topics(page: PageQuery) {
+    /** The product writes game topics: `text` gives them in the reader's language. */
+    async topics(page: PageQuery, text: ProductText) {
       const [rows, total] = await Promise.all([repo.topics(pageStart(page), page.num), repo.countTopics()]);
       const list = rows.map((t) => ({
         id: Number(t.id),
-        title: t.title,
-        description: t.description,
+        title: text(t.title),
+        description: text(t.description),
         cover: t.cover,
         game_count: Number(t.game_count ?? 0),
       }));
       return paged(list, total, page);
     },
 
-    async topicGames(topicId: number, page: PageQuery) {
+    async topicGames(topicId: number, page: PageQuery, text: ProductText) {
       const topic = await repo.topic(topicId);
       if (!topic) throw fail('errors.game_topic_not_found');
       const total = Number(topic.game_count ?? 0);
@@ -209,8 +211,8 @@ export function gamesService({
         ...paged(rows.map(presentGame), total, page),
         topic: {
           id: Number(topic.id),
-          title: topic.title,
-          description: topic.description,
+          title: text(topic.title),
+          description: text(topic.description),
           cover: topic.cover,
           game_count: total,
         },

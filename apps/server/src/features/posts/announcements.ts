@@ -1,10 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import type { ProductText } from '../../product-text';
 
-/** Home banners and the opening popup: written by operators (ops/cli.ts), read by the app. */
+/**
+ * Home banners and the opening popup: written by operators (ops/cli.ts) and the demo seed, read by
+ * the app; `text` gives the product's own in the reader's language.
+ */
 export function announcementsService({ db, clock }: { db: Kysely<DB>; clock: () => number }) {
   return {
-    async banners() {
+    async banners(text: ProductText) {
       const rows = await db
         .selectFrom('banners')
         .select(['id', 'title', 'image', 'link'])
@@ -12,11 +16,11 @@ export function announcementsService({ db, clock }: { db: Kysely<DB>; clock: () 
         .orderBy('position')
         .orderBy('id')
         .execute();
-      return rows.map((r) => ({ ...r, id: Number(r.id) }));
+      return rows.map((r) => ({ ...r, id: Number(r.id), title: text(r.title) }));
     },
 
     /** The popup showing now: started, not ended, the newest if several. */
-    async popup() {
+    async popup(text: ProductText) {
       const now = clock();
       const row = await db
         .selectFrom('popups')
@@ -26,7 +30,7 @@ export function announcementsService({ db, clock }: { db: Kysely<DB>; clock: () 
         .orderBy('starts_at', 'desc')
         .orderBy('id', 'desc')
         .executeTakeFirst();
-      return row ? { ...row, id: Number(row.id) } : null;
+      return row ? { ...row, id: Number(row.id), title: text(row.title), text: text(row.text) } : null;
     },
 
     /** A banner after the others. */

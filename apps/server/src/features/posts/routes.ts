@@ -1,6 +1,7 @@
 import { endpoints } from '@pixelhall/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint';
+import { productText } from '../../product-text';
 import type { AnnouncementsService } from './announcements';
 import type { FeedsService } from './feeds';
 import type { PostsService } from './service';
@@ -41,8 +42,8 @@ export function postsRoutes(
   registerEndpoint(app, api.report, ({ member, payload }) => posts.report(member, payload));
   registerEndpoint(app, api.colorLists, async () => posts.palette());
   registerEndpoint(app, api.setPost, ({ member, payload }) => posts.restyle(member, payload.id, payload));
-  registerEndpoint(app, api.bannerLists, () => announcements.banners());
-  registerEndpoint(app, api.popUp, () => announcements.popup());
+  registerEndpoint(app, api.bannerLists, ({ request }) => announcements.banners(productText(request.locale)));
+  registerEndpoint(app, api.popUp, ({ request }) => announcements.popup(productText(request.locale)));
   registerEndpoint(app, api.homePosts, ({ member, payload }) => feeds.newest(member, payload));
   registerEndpoint(app, api.homeFeeds, ({ member, payload }) => feeds.popular(member, payload));
   registerEndpoint(app, api.postsList, ({ member, payload }) => feeds.list(member, payload));

@@ -15,6 +15,7 @@ import { fail } from '../../http/app-error';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { answer } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
+import type { ProductText } from '../../product-text';
 import { assertFullMember } from '../../shared/full-member';
 import { type TopicRow, topicsRepo } from './repo';
 
@@ -68,10 +69,11 @@ export function topicsService({
   }
 
   return {
-    async categories(): Promise<Category[]> {
+    /** The product names the categories: `text` gives each in the reader's language. */
+    async categories(text: ProductText): Promise<Category[]> {
       return (await repo.categories()).map((c) => ({
         id: Number(c.id),
-        name: c.name,
+        name: text(c.name),
         topic_type: c.topic_type,
         icon: c.icon,
       }));

@@ -196,14 +196,28 @@ export function useToggleFavourite() {
   });
 }
 
-/** Asks for a ROM's download address; the server counts the download. */
-export function requestGameDownload(id: number) {
-  return request(routes.games.downloadGame, { id }, { successToast: false });
+/** A count the server answered after counting, put into the game page's detail as it stands. */
+function showCount(id: number, count: Partial<Pick<Game, 'download_count' | 'play_count'>>): void {
+  queryClient.setQueriesData<Game>({ queryKey: gameKeys.detail(id) }, (old) =>
+    old ? { ...old, ...count } : old,
+  );
 }
 
-/** Records a play, without a failure toast (docs/product/games-library-and-player.md#playing-a-game). */
+/** Asks for a ROM's download address; the server counts the download, and the game page shows it. */
+export function requestGameDownload(id: number) {
+  return request(routes.games.downloadGame, { id }, { successToast: false }).then((address) => {
+    showCount(id, { download_count: address.download_count });
+    return address;
+  });
+}
+
+/**
+ * Records a play, without a failure toast (docs/product/games-library-and-player.md#playing-a-game);
+ * the game page shows the new count and the history has the game first.
+ */
 export function recordGamePlay(id: number) {
-  return request(routes.games.useGame, { id }, quiet).then(() => {
+  return request(routes.games.useGame, { id }, quiet).then((played) => {
+    showCount(id, { play_count: played.play_count });
     void queryClient.invalidateQueries({ queryKey: gameKeys.library });
   });
 }

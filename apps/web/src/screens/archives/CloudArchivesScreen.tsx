@@ -1,5 +1,7 @@
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useCloudArchives } from '../../api/queries/archives';
+import { useNavigate } from '../../core/navigation';
 import { EmptyState } from '../../ui/EmptyState';
 import { useRelativeTime } from '../../ui/format';
 import { NavBar } from '../../ui/NavBar';
@@ -19,7 +21,7 @@ export default function CloudArchivesScreen() {
       <NavBar title={t('archivesUi.cloudTitle')} />
       {list ? (
         list.length === 0 ? (
-          <EmptyState />
+          <NoCloudSaves />
         ) : (
           <div className="archive-games" data-testid="cloud-archives">
             {list.map((game) => {
@@ -45,5 +47,23 @@ export default function CloudArchivesScreen() {
         <Pending />
       )}
     </Screen>
+  );
+}
+
+/** An empty cloud says how saves get there: uploaded from this device's slots, or automatically. */
+function NoCloudSaves() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <EmptyState text={t('archivesUi.cloudEmpty')}>
+      <div className="archive-cloud-empty__actions">
+        <Button color="primary" shape="rounded" onClick={() => navigate('/me/archives')}>
+          {t('archivesUi.title')}
+        </Button>
+        <Button shape="rounded" onClick={() => navigate('/me/setting/game')}>
+          {t('gameSettingsUi.title')}
+        </Button>
+      </div>
+    </EmptyState>
   );
 }

@@ -4,6 +4,7 @@ import { ClockCircleOutline, DeleteOutline, DownlandOutline } from 'antd-mobile-
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CloudSlot, useCloudArchives, useDeleteCloudArchive } from '../../api/queries/archives';
+import { useGameConditions } from '../../api/queries/games';
 import { confirmAction } from '../../core/confirm';
 import { useRouteQuery } from '../../core/route-context';
 import { downloadCloudSlot, useArchiveTransfer } from '../../games/cloud-sync';
@@ -11,6 +12,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { NavBar } from '../../ui/NavBar';
 import { LoadFailed, Pending } from '../../ui/QueryStates';
 import { Screen } from '../../ui/Screen';
+import { coreEmulators } from './core-emulators';
 import { HistorySheet } from './HistorySheet';
 import { SlotCard } from './SlotCard';
 import './archives.css';
@@ -58,6 +60,7 @@ function CloudSlotCard({
   const transfer = useArchiveTransfer(romMd5, slot.slot);
   const remove = useDeleteCloudArchive();
   const [busy, setBusy] = useState(false);
+  const emulators = coreEmulators(useGameConditions().data?.emulator_type, slot.core_name);
 
   const download = async () => {
     setBusy(true);
@@ -86,7 +89,7 @@ function CloudSlotCard({
       facts={[
         [t('archivesUi.lastUpdate'), formatDate(slot.last_update_time, { withTime: true })],
         [t('archivesUi.firstSaved'), formatDate(slot.add_time, { withTime: true })],
-        [t('archivesUi.core'), slot.core_name || '—'],
+        [t('archivesUi.savedWith'), emulators ? t('archivesUi.savedWithEmulator', { name: emulators }) : '—'],
         [t('archivesUi.size'), formatFileSize(slot.bytes)],
       ]}
       actionsClassName="archive-slot__actions--cloud"

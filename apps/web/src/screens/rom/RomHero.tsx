@@ -46,7 +46,7 @@ export function RomHero({ game }: { game: Game & { is_collected: boolean } }) {
         <dl className="rom-hero__stats">
           <div>
             <dt>{t('romUi.downloads')}</dt>
-            <dd>{formatCount(game.download_count)}</dd>
+            <dd data-testid="rom-download-count">{formatCount(game.download_count)}</dd>
           </div>
           <div>
             <dt>{t('romUi.favourites')}</dt>
@@ -54,7 +54,7 @@ export function RomHero({ game }: { game: Game & { is_collected: boolean } }) {
           </div>
           <div>
             <dt>{t('romUi.plays')}</dt>
-            <dd>{formatCount(game.play_count)}</dd>
+            <dd data-testid="rom-play-count">{formatCount(game.play_count)}</dd>
           </div>
         </dl>
       </div>
