@@ -15,8 +15,9 @@ usePhone((p) => {
 /**
  * Boots a seeded game of another platform than the NES: its generated cartridge (seed
  * games/gameboy.ts, carts.ts) shows a title screen that moves only with the pad, so the core must
- * show a picture of several colours that holds still, with nothing thrown in the page. The on-screen pad (a phone: touch) must be that
- * platform's: `pad` names its buttons (EmulatorJS's `b_<id>` classes), `notPad` another's.
+ * show a picture of several colours that holds still, with nothing thrown in the page. The
+ * on-screen pad (a phone: touch) must be that platform's: `pad` names its buttons (EmulatorJS's
+ * `b_<id>` classes), `notPad` another's.
  */
 async function bootsAndDraws(name: string, core: string, pad: string[], notPad: string[]): Promise<void> {
   await open(page, '/game');
