@@ -1,4 +1,3 @@
-import { formatDate, formatFileSize } from '@pixelhall/contract';
 import type { ArchiveProgress } from '@pixelhall/contract/host';
 import { Dialog } from 'antd-mobile';
 import { useEffect } from 'react';
@@ -7,6 +6,7 @@ import { refreshCloudArchives } from '../api/queries/archives';
 import { confirmAction } from '../core/confirm';
 import { onAppEvent } from '../core/events';
 import { showSuccessToast } from '../core/feedback';
+import { localeFormat } from '../core/intl-format';
 import { nextOverlayZIndex, overlayStyle } from '../core/overlay';
 import i18n from '../i18n';
 import { type CloudConflict, type ConflictChoice, runUpload, type UploadOutcome } from './cloud-sync-flow';
@@ -27,8 +27,8 @@ function askAboutConflict(conflict: CloudConflict): Promise<ConflictChoice> {
       style: overlayStyle(nextOverlayZIndex()),
       title: i18n.t('archivesUi.conflictTitle'),
       content: i18n.t('archivesUi.conflictText', {
-        time: formatDate(conflict.time, { withTime: true }),
-        size: formatFileSize(conflict.bytes),
+        time: localeFormat(i18n.language).dateTime(conflict.time),
+        size: localeFormat(i18n.language).fileSize(conflict.bytes),
       }),
       closeOnAction: true,
       actions: [

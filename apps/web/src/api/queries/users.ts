@@ -1,7 +1,8 @@
-import { formatFileSize, IMAGE_MAX_BYTES, type PayloadOf, type User } from '@pixelhall/contract';
+import { IMAGE_MAX_BYTES, type PayloadOf, type User } from '@pixelhall/contract';
 import { routes } from '@pixelhall/contract/routes';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { showFailToast, showLoading, showSuccessToast } from '../../core/feedback';
+import { localeFormat } from '../../core/intl-format';
 import { useNavigate } from '../../core/navigation';
 import i18n from '../../i18n';
 import { useSession } from '../../state/session';
@@ -37,7 +38,7 @@ export function useEditUserMutation() {
 function avatarProblem(file: File): string | null {
   if (!file.type.startsWith('image/')) return i18n.t('errors.image_required');
   if (file.size > IMAGE_MAX_BYTES)
-    return i18n.t('errors.image_too_large', { max: formatFileSize(IMAGE_MAX_BYTES) });
+    return i18n.t('errors.image_too_large', { max: localeFormat(i18n.language).fileSize(IMAGE_MAX_BYTES) });
   return null;
 }
 

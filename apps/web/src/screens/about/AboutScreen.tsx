@@ -1,4 +1,4 @@
-import { CLIENT_VERSION, formatDate } from '@pixelhall/contract';
+import { CLIENT_VERSION } from '@pixelhall/contract';
 import { Button, DotLoading, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useVersionCheck } from '../../api/queries/app-version';
@@ -7,12 +7,14 @@ import { NavBar } from '../../ui/NavBar';
 import { PixelLogo } from '../../ui/PixelLogo';
 import { Screen } from '../../ui/Screen';
 import './about.css';
+import { useFormat } from '../../ui/format';
 
 /**
  * About & Upgrade: this version, what the server says about newer ones, and the way to the
  * open-source licences.
  */
 export default function AboutScreen() {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const check = useVersionCheck();
@@ -52,7 +54,7 @@ export default function AboutScreen() {
                 </p>
               )}
               {result.released_at && (
-                <p className="muted">{t('about.released', { date: formatDate(result.released_at) })}</p>
+                <p className="muted">{t('about.released', { date: fmt.date(result.released_at) })}</p>
               )}
               {result.notes && <p className="release-notes">{result.notes}</p>}
               {result.has_update && result.download_url && (

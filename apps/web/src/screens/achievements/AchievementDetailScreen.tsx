@@ -1,4 +1,4 @@
-import { type Achievement, formatDate, groupThousands } from '@pixelhall/contract';
+import type { Achievement } from '@pixelhall/contract';
 import { CheckCircleFill, LockOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useAchievementDetail } from '../../api/queries/achievements';
@@ -13,6 +13,7 @@ import { Screen } from '../../ui/Screen';
 import { achievementProgress } from './achievement-view';
 import { AchievementIcon, ProgressLine, TierStars } from './parts';
 import './achievements.css';
+import { useFormat } from '../../ui/format';
 
 /**
  * /me/achievement/details?id=…[&user_id=…]: one achievement's tiers. With user_id it shows
@@ -59,11 +60,12 @@ function AchievementDetail({
   /** Another member's nickname when it is their progress; null for the caller's own. */
   whose: string | null;
 }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const progress = achievementProgress(a);
   const tiers = [...a.tiers].sort((x, y) => x.tier - y.tier);
   const metric = (count: number) =>
-    t(`achievementsUi.metric.${a.metric}`, { count, amount: groupThousands(count) });
+    t(`achievementsUi.metric.${a.metric}`, { count, amount: fmt.integer(count) });
   return (
     <>
       <section className="achievement-hero" data-testid="achievement-detail">
@@ -83,7 +85,7 @@ function AchievementDetail({
                 <p className="achievement-hero__next">
                   {t('achievementsUi.toNextTier', {
                     count: Math.max(0, progress.next.threshold - a.value),
-                    amount: groupThousands(Math.max(0, progress.next.threshold - a.value)),
+                    amount: fmt.integer(Math.max(0, progress.next.threshold - a.value)),
                     tier: progress.next.tier,
                   })}
                 </p>
@@ -114,13 +116,13 @@ function AchievementDetail({
                   {earned ? (
                     <>
                       <CheckCircleFill className="tier-row__check" />
-                      {tier.earned_at ? <small>{formatDate(tier.earned_at)}</small> : null}
+                      {tier.earned_at ? <small>{fmt.date(tier.earned_at)}</small> : null}
                     </>
                   ) : withProgress && !current ? (
                     <LockOutline className="tier-row__lock" />
                   ) : current ? (
                     <small>
-                      {groupThousands(a.value)}/{groupThousands(tier.threshold)}
+                      {fmt.integer(a.value)}/{fmt.integer(tier.threshold)}
                     </small>
                   ) : null}
                 </span>

@@ -1,4 +1,4 @@
-import { ACHIEVEMENT_DISPLAY_MAX, type Achievement, groupThousands } from '@pixelhall/contract';
+import { ACHIEVEMENT_DISPLAY_MAX, type Achievement } from '@pixelhall/contract';
 import { Button } from 'antd-mobile';
 import { CheckOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import { Screen } from '../../ui/Screen';
 import { achievementProgress, toggleShown } from './achievement-view';
 import { AchievementIcon, ProgressLine, TierStars } from './parts';
 import './achievements.css';
+import { useFormat } from '../../ui/format';
 
 /**
  * /me/achievement: every achievement with its tiers and the way to the next one. "Choose"
@@ -107,6 +108,7 @@ export default function AchievementsScreen() {
 }
 
 function AchievementsSummary({ list, selecting }: { list: Achievement[]; selecting: boolean }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const earned = list.filter((a) => a.tier > 0).length;
   const tiers = list.reduce((n, a) => n + a.tier, 0);
@@ -122,7 +124,7 @@ function AchievementsSummary({ list, selecting }: { list: Achievement[]; selecti
         </div>
         <div>
           <p className="achievement-summary__count">
-            <strong>{groupThousands(tiers)}</strong>
+            <strong>{fmt.integer(tiers)}</strong>
           </p>
           <p className="achievement-summary__label">{t('achievementsUi.tiers')}</p>
         </div>
@@ -148,6 +150,7 @@ function AchievementCard({
   selecting: boolean;
   onToggle: (a: Achievement) => void;
 }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const progress = achievementProgress(a);
@@ -182,8 +185,7 @@ function AchievementCard({
           <>
             <ProgressLine ratio={progress.ratio} label={a.name} />
             <span className="achievement-card__progress">
-              {groupThousands(Math.min(a.value, progress.next.threshold))}/
-              {groupThousands(progress.next.threshold)}
+              {fmt.integer(Math.min(a.value, progress.next.threshold))}/{fmt.integer(progress.next.threshold)}
             </span>
           </>
         ) : (

@@ -1,4 +1,3 @@
-import { formatDate, formatFileSize } from '@pixelhall/contract';
 import type { LocalArchive, LocalArchiveSlot } from '@pixelhall/contract/host';
 import { Button } from 'antd-mobile';
 import { DeleteOutline, PlayOutline, UploadOutline } from 'antd-mobile-icons';
@@ -17,9 +16,11 @@ import { Screen } from '../../ui/Screen';
 import { playArchive } from './play-archive';
 import { SlotCard } from './SlotCard';
 import './archives.css';
+import { useFormat } from '../../ui/format';
 
 /** /me/archives/slot?romMd5=…: one game's save slots on this device. */
 export default function ArchiveSlotsScreen() {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const romMd5 = (useRouteQuery().get('romMd5') ?? '').toLowerCase();
   const { list, ready } = useLocalArchives(romMd5);
@@ -41,8 +42,8 @@ export default function ArchiveSlotsScreen() {
           {archive.battery && (
             <p className="archive-battery muted" data-testid="archive-battery">
               {t('archivesUi.batteryNote', {
-                size: formatFileSize(archive.battery.bytes),
-                time: formatDate(archive.battery.time, { withTime: true }),
+                size: fmt.fileSize(archive.battery.bytes),
+                time: fmt.dateTime(archive.battery.time),
               })}
             </p>
           )}
@@ -53,6 +54,7 @@ export default function ArchiveSlotsScreen() {
 }
 
 function LocalSlotCard({ archive, slot }: { archive: LocalArchive; slot: LocalArchiveSlot }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const signedIn = useSession((s) => Boolean(s.token));
@@ -93,8 +95,8 @@ function LocalSlotCard({ archive, slot }: { archive: LocalArchive; slot: LocalAr
         )
       }
       facts={[
-        [t('archivesUi.savedAt'), formatDate(slot.time, { withTime: true })],
-        [t('archivesUi.size'), formatFileSize(slot.bytes)],
+        [t('archivesUi.savedAt'), fmt.compactDateTime(slot.time)],
+        [t('archivesUi.size'), fmt.fileSize(slot.bytes)],
       ]}
       actions={
         <>

@@ -1,4 +1,3 @@
-import { formatDate, formatFileSize } from '@pixelhall/contract';
 import { Button } from 'antd-mobile';
 import { ClockCircleOutline, DeleteOutline, DownlandOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
@@ -16,6 +15,7 @@ import { coreEmulators } from './core-emulators';
 import { HistorySheet } from './HistorySheet';
 import { SlotCard } from './SlotCard';
 import './archives.css';
+import { useFormat } from '../../ui/format';
 
 /** /me/archives/cloud/slot?romMd5=…: one game's cloud slots, to bring to this device or delete. */
 export default function CloudSlotsScreen() {
@@ -56,6 +56,7 @@ function CloudSlotCard({
   slot: CloudSlot;
   onHistory: () => void;
 }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const transfer = useArchiveTransfer(romMd5, slot.slot);
   const remove = useDeleteCloudArchive();
@@ -87,10 +88,10 @@ function CloudSlotCard({
       image={slot.archive_img_text}
       testId="cloud-slot"
       facts={[
-        [t('archivesUi.lastUpdate'), formatDate(slot.last_update_time, { withTime: true })],
-        [t('archivesUi.firstSaved'), formatDate(slot.add_time, { withTime: true })],
+        [t('archivesUi.lastUpdate'), fmt.compactDateTime(slot.last_update_time)],
+        [t('archivesUi.firstSaved'), fmt.compactDateTime(slot.add_time)],
         [t('archivesUi.savedWith'), emulators ? t('archivesUi.savedWithEmulator', { name: emulators }) : '—'],
-        [t('archivesUi.size'), formatFileSize(slot.bytes)],
+        [t('archivesUi.size'), fmt.fileSize(slot.bytes)],
       ]}
       actionsClassName="archive-slot__actions--cloud"
       actions={

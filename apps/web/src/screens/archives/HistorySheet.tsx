@@ -1,4 +1,3 @@
-import { formatDate, formatFileSize } from '@pixelhall/contract';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { type CloudSlot, useArchiveHistory, useDeleteCloudArchive } from '../../api/queries/archives';
@@ -7,6 +6,7 @@ import { downloadCloudSlot } from '../../games/cloud-sync';
 import { deviceId } from '../../host/archives-cloud/device-id';
 import { BottomSheet } from '../../ui/BottomSheet';
 import { EmptyState } from '../../ui/EmptyState';
+import { useFormat } from '../../ui/format';
 import { LoadFailed, Pending } from '../../ui/QueryStates';
 
 /**
@@ -22,6 +22,7 @@ export function HistorySheet({
   slot: CloudSlot | null;
   onClose: () => void;
 }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const history = useArchiveHistory(slot?.id ?? null);
   const remove = useDeleteCloudArchive();
@@ -59,13 +60,13 @@ export function HistorySheet({
                 {versions.map((v, i) => (
                   <li key={v.version_id} className="archive-version" data-testid="archive-version">
                     <span className="archive-version__body">
-                      <strong>{formatDate(v.add_time, { withTime: true })}</strong>
+                      <strong>{fmt.compactDateTime(v.add_time)}</strong>
                       <span className="muted">
                         {v.device_id === thisDevice
                           ? t('archivesUi.thisDevice')
                           : t('archivesUi.otherDevice')}
                         {' · '}
-                        {formatFileSize(v.bytes)}
+                        {fmt.fileSize(v.bytes)}
                       </span>
                       {i === 0 && <span className="badge">{t('archivesUi.current')}</span>}
                     </span>

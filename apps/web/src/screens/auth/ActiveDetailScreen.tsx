@@ -1,4 +1,3 @@
-import { formatDate } from '@pixelhall/contract';
 import { Button, DotLoading, List } from 'antd-mobile';
 import { AppOutline, PlayOutline, UserSetOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -8,9 +7,11 @@ import { NavBar } from '../../ui/NavBar';
 import { Screen } from '../../ui/Screen';
 import { UserAvatar } from '../../ui/UserAvatar';
 import './auth.css';
+import { useFormat } from '../../ui/format';
 
 /** After registration: the new account's details and where to go next. */
 export default function ActiveDetailScreen() {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data: user, isError, refetch } = useMe();
@@ -43,7 +44,7 @@ export default function ActiveDetailScreen() {
           <List className="list-card">
             <List.Item extra={user.username}>{t('authUi.fields.username')}</List.Item>
             <List.Item extra={user.email || t('authUi.active.noEmail')}>{t('authUi.fields.email')}</List.Item>
-            <List.Item extra={formatDate(user.created_at)}>{t('authUi.active.memberSince')}</List.Item>
+            <List.Item extra={fmt.date(user.created_at)}>{t('authUi.active.memberSince')}</List.Item>
             <List.Item extra={`${t('me.level', { level: user.level })} · ${t(`grade.${user.grade}`)}`}>
               {t('authUi.active.level')}
             </List.Item>

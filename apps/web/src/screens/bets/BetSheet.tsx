@@ -1,4 +1,4 @@
-import { BET_AMOUNT_MAX, BET_SERVICE_CHARGE, type BetEvent, groupThousands } from '@pixelhall/contract';
+import { BET_AMOUNT_MAX, BET_SERVICE_CHARGE, type BetEvent } from '@pixelhall/contract';
 import { Button, Input } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { usePlaceBet } from '../../api/queries/bets';
 import { useMe } from '../../api/queries/users';
 import { BottomSheet } from '../../ui/BottomSheet';
 import { CurrencyIcon } from '../../ui/CurrencyIcon';
+import { useFormat } from '../../ui/format';
 import { betPreview, formatOdds } from './bet-preview';
 import type { BetOption } from './EventCard';
 
@@ -25,6 +26,7 @@ export function BetSheet({
   onClose: () => void;
   onPlaced: () => void;
 }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const visible = choice !== null;
   const gold = useMe().data?.gold;
@@ -59,7 +61,7 @@ export function BetSheet({
             {gold !== undefined && (
               <span className="bet-sheet__balance">
                 <CurrencyIcon kind="gold" size={14} />
-                {t('betsUi.balance', { amount: groupThousands(gold) })}
+                {t('betsUi.balance', { amount: fmt.integer(gold) })}
               </span>
             )}
           </label>
@@ -70,7 +72,7 @@ export function BetSheet({
               value={amount}
               onChange={(value) => setAmount(value.replace(/[^\d]/g, '').slice(0, 7))}
               inputMode="numeric"
-              placeholder={t('betsUi.amountPlaceholder', { max: groupThousands(BET_AMOUNT_MAX) })}
+              placeholder={t('betsUi.amountPlaceholder', { max: fmt.integer(BET_AMOUNT_MAX) })}
               aria-invalid={preview.kind === 'invalid'}
               data-testid="bet-amount"
             />
@@ -83,28 +85,28 @@ export function BetSheet({
           <div className="bet-sheet__quick">
             {QUICK_AMOUNTS.map((quick) => (
               <button key={quick} type="button" onClick={() => setAmount(String(quick))}>
-                {groupThousands(quick)}
+                {fmt.integer(quick)}
               </button>
             ))}
           </div>
           <dl className="bet-sheet__preview" data-testid="bet-preview">
             <PreviewRow
               label={t('betsUi.stake')}
-              value={preview.kind === 'ok' ? groupThousands(preview.amount) : '—'}
+              value={preview.kind === 'ok' ? fmt.integer(preview.amount) : '—'}
             />
             <PreviewRow label={t('betsUi.odds')} value={`×${formatOdds(choice.option.odds)}`} />
             <PreviewRow
               label={t('betsUi.grossWin')}
-              value={preview.kind === 'ok' ? groupThousands(preview.gross) : '—'}
+              value={preview.kind === 'ok' ? fmt.integer(preview.gross) : '—'}
             />
             <PreviewRow
               label={t('betsUi.serviceCharge', { percent: Math.round(BET_SERVICE_CHARGE * 100) })}
-              value={preview.kind === 'ok' ? `−${groupThousands(preview.charge)}` : '—'}
+              value={preview.kind === 'ok' ? `−${fmt.integer(preview.charge)}` : '—'}
               tone="charge"
             />
             <PreviewRow
               label={t('betsUi.prizeIfWins')}
-              value={preview.kind === 'ok' ? groupThousands(preview.prize) : '—'}
+              value={preview.kind === 'ok' ? fmt.integer(preview.prize) : '—'}
               tone="prize"
             />
           </dl>
@@ -119,7 +121,7 @@ export function BetSheet({
             data-testid="bet-confirm"
           >
             {preview.kind === 'ok'
-              ? t('betsUi.confirmAmount', { amount: groupThousands(preview.amount) })
+              ? t('betsUi.confirmAmount', { amount: fmt.integer(preview.amount) })
               : t('betsUi.confirm')}
           </Button>
         </div>

@@ -1,8 +1,9 @@
-import { type BetEvent, formatDate, LEVEL_BET } from '@pixelhall/contract';
+import { type BetEvent, LEVEL_BET } from '@pixelhall/contract';
 import { Button } from 'antd-mobile';
 import { CheckCircleFill, ClockCircleOutline, LockOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useGuard } from '../../core/guard';
+import { useFormat } from '../../ui/format';
 import { formatOdds } from './bet-preview';
 
 export type BetOption = BetEvent['options'][number];
@@ -21,6 +22,7 @@ export function EventCard({
   eligible: boolean | null;
   onChoose: (option: BetOption) => void;
 }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const guard = useGuard();
   const open = event.state === 'open';
@@ -35,11 +37,11 @@ export function EventCard({
       <dl className="bet-event__times">
         <div>
           <dt>{t('betsUi.closes')}</dt>
-          <dd>{formatDate(event.close_at, { withTime: true })}</dd>
+          <dd>{fmt.dateTime(event.close_at)}</dd>
         </div>
         <div>
           <dt>{t('betsUi.starts')}</dt>
-          <dd>{formatDate(event.start_at, { withTime: true })}</dd>
+          <dd>{fmt.dateTime(event.start_at)}</dd>
         </div>
       </dl>
       <div className="bet-event__options">

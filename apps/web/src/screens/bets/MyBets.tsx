@@ -1,10 +1,11 @@
-import { BET_FILTERS, type Bet, formatDate, groupThousands } from '@pixelhall/contract';
+import { BET_FILTERS, type Bet } from '@pixelhall/contract';
 import { CapsuleTabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BetFilter, useBetList } from '../../api/queries/bets';
 import { CurrencyIcon } from '../../ui/CurrencyIcon';
 import { EmptyState } from '../../ui/EmptyState';
+import { useFormat } from '../../ui/format';
 import { PagedList } from '../../ui/PagedList';
 import { formatOdds } from './bet-preview';
 
@@ -39,13 +40,14 @@ function BetList({ filter }: { filter: BetFilter }) {
 }
 
 function BetCard({ bet }: { bet: Bet }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const settled = bet.status === 'won' || bet.status === 'lost';
   const prizeLabel = settled || bet.status === 'refunded' ? t('betsUi.prize') : t('betsUi.potentialPrize');
   const prize =
     bet.status === 'refunded'
-      ? t('betsUi.refundedAmount', { amount: groupThousands(bet.amount) })
-      : groupThousands(bet.prize);
+      ? t('betsUi.refundedAmount', { amount: fmt.integer(bet.amount) })
+      : fmt.integer(bet.prize);
   return (
     <article className={`bet-card bet-card--${bet.status}`} data-testid="bet-card" data-status={bet.status}>
       <header className="bet-card__head">
@@ -62,7 +64,7 @@ function BetCard({ bet }: { bet: Bet }) {
           <dt>{t('betsUi.amount')}</dt>
           <dd className="bet-card__money">
             <CurrencyIcon kind="gold" size={13} />
-            {groupThousands(bet.amount)}
+            {fmt.integer(bet.amount)}
           </dd>
         </div>
         <div>
@@ -84,15 +86,15 @@ function BetCard({ bet }: { bet: Bet }) {
       <dl className="bet-card__times">
         <div>
           <dt>{t('betsUi.bettingTime')}</dt>
-          <dd>{formatDate(bet.created_at, { withTime: true })}</dd>
+          <dd>{fmt.dateTime(bet.created_at)}</dd>
         </div>
         <div>
           <dt>{t('betsUi.settlementTime')}</dt>
-          <dd>{bet.settled_at ? formatDate(bet.settled_at, { withTime: true }) : '—'}</dd>
+          <dd>{bet.settled_at ? fmt.dateTime(bet.settled_at) : '—'}</dd>
         </div>
       </dl>
       {bet.charge > 0 && bet.status === 'won' ? (
-        <p className="bet-card__charge">{t('betsUi.chargeTaken', { amount: groupThousands(bet.charge) })}</p>
+        <p className="bet-card__charge">{t('betsUi.chargeTaken', { amount: fmt.integer(bet.charge) })}</p>
       ) : null}
     </article>
   );

@@ -1,12 +1,4 @@
-import {
-  compareVersions,
-  fileKind,
-  formatCount,
-  formatDate,
-  formatFileSize,
-  formatShortDate,
-  groupThousands,
-} from '@pixelhall/contract';
+import { compareVersions, fileKind } from '@pixelhall/contract';
 import { routes } from '@pixelhall/contract/routes';
 import { Button, Tag } from 'antd-mobile';
 import type { ReactNode } from 'react';
@@ -14,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { request } from '../../api/client';
 import { showAlert, showFailToast, showLoading, showSuccessToast } from '../../core/feedback';
 import { EmptyState } from '../../ui/EmptyState';
-import { useRelativeTime } from '../../ui/format';
+import { useFormat, useRelativeTime } from '../../ui/format';
 import { NavBar } from '../../ui/NavBar';
 import { Screen } from '../../ui/Screen';
 
@@ -35,6 +27,7 @@ const MINUTE = 60_000;
  * who build screens. Its request buttons call the real server through the real client.
  */
 export default function DemoScreen() {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const ago = useRelativeTime();
   const now = Date.now();
@@ -134,15 +127,15 @@ export default function DemoScreen() {
           <span>{ago(now - 45 * 1440 * MINUTE, now)}</span>
           <code>1234567</code>
           <span>
-            {formatCount(1234567)} · {formatCount(15300)} · {groupThousands(1234567)}
+            {fmt.compact(1234567)} · {fmt.compact(15300)} · {fmt.integer(1234567)}
           </span>
           <code>bytes</code>
           <span>
-            {formatFileSize(512)} · {formatFileSize(1536)} · {formatFileSize(734_003_200)}
+            {fmt.fileSize(512)} · {fmt.fileSize(1536)} · {fmt.fileSize(734_003_200)}
           </span>
           <code>date</code>
           <span>
-            {formatDate(now, { withTime: true })} · {formatShortDate(now)}
+            {fmt.dateTime(now)} · {fmt.compactDate(now)}
           </span>
           <code>version</code>
           <span>1.8.6 vs 1.8.6.1: {compareVersions('1.8.6', '1.8.6.1')}</span>

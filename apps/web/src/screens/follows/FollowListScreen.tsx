@@ -1,4 +1,3 @@
-import { formatCount } from '@pixelhall/contract';
 import { Button, Segmented } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { loginPathFor } from '../../core/route-match';
 import { useSession } from '../../state/session';
 import { EmptyState } from '../../ui/EmptyState';
 import { FollowButton } from '../../ui/FollowButton';
+import { useFormat } from '../../ui/format';
 import { NavBar } from '../../ui/NavBar';
 import { PagedList } from '../../ui/PagedList';
 import { Screen } from '../../ui/Screen';
@@ -53,6 +53,7 @@ export function FollowListScreen({ type }: { type: FollowListType }) {
 }
 
 function FollowLists({ type, owner }: { type: FollowListType; owner: number | null }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const [segment, setSegment] = useState<'all' | 'friends'>('all');
   const withFriends = type === 'following' && owner === null;
@@ -70,13 +71,13 @@ function FollowLists({ type, owner }: { type: FollowListType; owner: number | nu
               {
                 value: 'all',
                 label: counts.data
-                  ? t('follows.segments.allCount', { n: formatCount(counts.data.following) })
+                  ? t('follows.segments.allCount', { n: fmt.compact(counts.data.following) })
                   : t('follows.segments.all'),
               },
               {
                 value: 'friends',
                 label: counts.data
-                  ? t('follows.segments.friendsCount', { n: formatCount(counts.data.friends) })
+                  ? t('follows.segments.friendsCount', { n: fmt.compact(counts.data.friends) })
                   : t('follows.segments.friends'),
               },
             ]}

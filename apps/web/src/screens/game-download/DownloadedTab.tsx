@@ -1,11 +1,10 @@
-import { formatFileSize } from '@pixelhall/contract';
 import type { LocalGame } from '@pixelhall/contract/host';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../core/confirm';
 import { clearDownloads, removeDownload, useDownloads } from '../../games/downloads';
 import { playGame } from '../../games/play';
 import { EmptyState } from '../../ui/EmptyState';
-import { useRelativeTime } from '../../ui/format';
+import { useFormat, useRelativeTime } from '../../ui/format';
 import { GameRows } from '../../ui/games/GameLists';
 import { Pending } from '../../ui/QueryStates';
 import { confirmDeleteGame } from './confirm-delete';
@@ -15,6 +14,7 @@ import { PlayControls } from './PlayControls';
 
 /** The ROMs on this device: play, delete one, or clear them all (each asks first). */
 export function DownloadedTab() {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const { list, ready } = useDownloads();
   const emulator = useEmulatorName();
@@ -46,7 +46,7 @@ export function DownloadedTab() {
         testId="downloaded-list"
         extra={(g) => (
           <span className="download-line">
-            <span>{formatFileSize(g.local.size)}</span>
+            <span>{fmt.fileSize(g.local.size)}</span>
             <span>{relative(g.local.updatedAt)}</span>
           </span>
         )}

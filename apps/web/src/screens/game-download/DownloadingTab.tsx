@@ -11,6 +11,7 @@ import {
   useDownloads,
 } from '../../games/downloads';
 import { EmptyState } from '../../ui/EmptyState';
+import { useFormat } from '../../ui/format';
 import { GameRows } from '../../ui/games/GameLists';
 import { Pending } from '../../ui/QueryStates';
 import { formatReceived, formatSpeed, percent } from './download-format';
@@ -56,18 +57,19 @@ export function DownloadingTab() {
 }
 
 function ProgressLine({ local }: { local: LocalGame }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   // The row is narrow: while downloading, only the speed (the cover's bar shows the rest).
   const status =
     local.status === 'downloading'
-      ? formatSpeed(local.speedBytes)
+      ? formatSpeed(local.speedBytes, fmt)
       : local.status === 'failed'
         ? (local.error ?? t('romUi.failed'))
         : t(`romUi.status.${local.status === 'paused' ? 'paused' : 'queued'}`);
   return (
     <span className="download-line" data-testid="download-line" data-status={local.status}>
       <strong>{percent(local.progress)}%</strong>
-      <span>{formatReceived(local.receivedBytes, local.size)}</span>
+      <span>{formatReceived(local.receivedBytes, local.size, fmt)}</span>
       {status && <span className={local.status === 'failed' ? 'danger-text' : ''}>{status}</span>}
     </span>
   );

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { localeFormat } from '../../core/intl-format';
 import { formatReceived, formatSpeed, percent } from './download-format';
+
+const en = localeFormat('en-US');
 
 describe('download formatters', () => {
   it('shows a speed only while bytes arrive', () => {
-    expect(formatSpeed(0)).toBe('');
-    expect(formatSpeed(1536)).toBe('1.50 KB/s');
-    expect(formatSpeed(3 * 1024 * 1024)).toBe('3.00 MB/s');
+    expect(formatSpeed(0, en)).toBe('');
+    expect(formatSpeed(1536, en)).toBe('1.50 KB/s');
+    expect(formatSpeed(3 * 1024 * 1024, en)).toBe('3.00 MB/s');
   });
 
   it('rounds the percent down, so 100% means complete', () => {
@@ -19,8 +22,9 @@ describe('download formatters', () => {
   });
 
   it('shows received / total while partial, else the total', () => {
-    expect(formatReceived(0, 2048)).toBe('2.00 KB');
-    expect(formatReceived(1024, 2048)).toBe('1.00 KB / 2.00 KB');
-    expect(formatReceived(2048, 2048)).toBe('2.00 KB');
+    expect(formatReceived(0, 2048, en)).toBe('2.00 KB');
+    expect(formatReceived(1024, 2048, en)).toBe('1.00 KB / 2.00 KB');
+    expect(formatReceived(1024, 2048, localeFormat('pt-BR'))).toBe('1,00 KB / 2,00 KB');
+    expect(formatReceived(2048, 2048, en)).toBe('2.00 KB');
   });
 });

@@ -1,8 +1,8 @@
-import { formatFileSize } from '@pixelhall/contract';
+import type { LocaleFormat } from '../../core/intl-format';
 
 /** "1.25 MB/s"; nothing while the speed is unknown or zero, so a paused row shows no stale speed. */
-export function formatSpeed(bytesPerSecond: number): string {
-  return bytesPerSecond > 0 ? `${formatFileSize(bytesPerSecond)}/s` : '';
+export function formatSpeed(bytesPerSecond: number, format: Pick<LocaleFormat, 'fileSize'>): string {
+  return bytesPerSecond > 0 ? `${format.fileSize(bytesPerSecond)}/s` : '';
 }
 
 /** A whole percent 0 … 100 for labels; 99.6 stays 99 so "100%" only shows once a ROM is complete. */
@@ -12,8 +12,12 @@ export function percent(progress: number): number {
 }
 
 /** "1.20 MB / 3.00 MB", or just the total before anything arrived. */
-export function formatReceived(received: number, size: number): string {
+export function formatReceived(
+  received: number,
+  size: number,
+  format: Pick<LocaleFormat, 'fileSize'>,
+): string {
   return received > 0 && received < size
-    ? `${formatFileSize(received)} / ${formatFileSize(size)}`
-    : formatFileSize(size);
+    ? `${format.fileSize(received)} / ${format.fileSize(size)}`
+    : format.fileSize(size);
 }

@@ -8,6 +8,7 @@ import { BottomSheet } from '../../ui/BottomSheet';
 import { formatClock, formatSpeed, isRunning, progressPercent } from './import-format';
 import { startImport, useLastImport } from './import-run';
 import './game-settings.css';
+import { useFormat } from '../../ui/format';
 
 /** Where the imported games are listed (the Imported tab of /game/download). */
 export const IMPORTED_GAMES_PATH = '/game/download?tab=imported';
@@ -75,6 +76,7 @@ const PHASES = {
 } as const;
 
 function Running({ progress, onClose }: { progress: ImportProgress; onClose: () => void }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const phase = progress.phase as keyof typeof PHASES;
   const percent = progressPercent(progress);
@@ -99,7 +101,7 @@ function Running({ progress, onClose }: { progress: ImportProgress; onClose: () 
         />
         <Stat
           label={t('gameSettingsUi.import.speed')}
-          value={progress.phase === 'hashing' ? formatSpeed(progress.bytesPerSecond) : '—'}
+          value={progress.phase === 'hashing' ? formatSpeed(progress.bytesPerSecond, fmt) : '—'}
         />
         <Stat
           label={t('gameSettingsUi.import.timeLeft')}

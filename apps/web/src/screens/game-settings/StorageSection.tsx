@@ -1,14 +1,15 @@
-import { formatFileSize } from '@pixelhall/contract';
 import { Button, List, ProgressBar } from 'antd-mobile';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../core/confirm';
 import { showSuccessToast } from '../../core/feedback';
 import { clearDownloads, useDownloads } from '../../games/downloads';
+import { useFormat } from '../../ui/format';
 import { downloadedBytes, estimateStorage, storageUse } from './storage';
 
 /** The room games take on this device, and the way to give it back. */
 export function StorageSection() {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const downloads = useDownloads();
   const [estimate, setEstimate] = useState<StorageEstimate | null | undefined>(undefined);
@@ -20,7 +21,7 @@ export function StorageSection() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a download finishing or going away changes the numbers
   useEffect(refresh, [refresh, finished]);
 
-  const use = storageUse(estimate);
+  const use = storageUse(estimate, fmt);
   const clear = async () => {
     const confirmed = await confirmAction({
       content: t('gameSettingsUi.storage.clearConfirm'),
@@ -48,7 +49,7 @@ export function StorageSection() {
           extra={
             <span data-testid="storage-downloads">
               {downloads.list.length > 0
-                ? `${downloads.list.length} · ${formatFileSize(downloadedBytes(downloads.list))}`
+                ? `${downloads.list.length} · ${fmt.fileSize(downloadedBytes(downloads.list))}`
                 : t('gameSettingsUi.storage.nothing')}
             </span>
           }

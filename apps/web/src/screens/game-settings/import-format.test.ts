@@ -1,5 +1,6 @@
 import type { ImportProgress } from '@pixelhall/contract/host';
 import { describe, expect, it } from 'vitest';
+import { localeFormat } from '../../core/intl-format';
 import { formatClock, formatSpeed, isRunning, progressPercent } from './import-format';
 
 const progress = (change: Partial<ImportProgress>): ImportProgress => ({
@@ -29,8 +30,9 @@ describe('formatClock', () => {
 
 describe('formatSpeed', () => {
   it('uses the shared file-size units', () => {
-    expect(formatSpeed(12.5 * 1024 * 1024)).toBe('12.50 MB/s');
-    expect(formatSpeed(0)).toBe('0 B/s');
+    expect(formatSpeed(12.5 * 1024 * 1024, localeFormat('en-US'))).toBe('12.50 MB/s');
+    expect(formatSpeed(0, localeFormat('en-US'))).toBe('0 B/s');
+    expect(formatSpeed(12.5 * 1024 * 1024, localeFormat('es-ES'))).toBe('12,50 MB/s');
   });
 });
 

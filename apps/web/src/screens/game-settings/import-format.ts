@@ -1,5 +1,5 @@
-import { formatFileSize } from '@pixelhall/contract';
 import type { ImportProgress } from '@pixelhall/contract/host';
+import type { LocaleFormat } from '../../core/intl-format';
 
 /** Seconds as a clock: "0:42", "12:05", "1:02:03". Rounded up, so "0:00" only when done. */
 export function formatClock(seconds: number): string {
@@ -11,8 +11,8 @@ export function formatClock(seconds: number): string {
 }
 
 /** Read speed in the file-size units of docs/product/i18n.md#formats, per second: "12.40 MB/s". */
-export function formatSpeed(bytesPerSecond: number): string {
-  return `${formatFileSize(bytesPerSecond)}/s`;
+export function formatSpeed(bytesPerSecond: number, format: Pick<LocaleFormat, 'fileSize'>): string {
+  return `${format.fileSize(bytesPerSecond)}/s`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { formatFileSize } from '@pixelhall/contract';
+import type { LocaleFormat } from '../../core/intl-format';
 
 export interface StorageUse {
   used: string;
@@ -11,15 +11,18 @@ export interface StorageUse {
  * The origin's storage as the browser estimates it (downloads, imported copies, saves and the
  * app's own data), in the file-size units of docs/product/i18n.md#formats; null when the browser gives no numbers.
  */
-export function storageUse(estimate: StorageEstimate | null | undefined): StorageUse | null {
+export function storageUse(
+  estimate: StorageEstimate | null | undefined,
+  format: Pick<LocaleFormat, 'fileSize'>,
+): StorageUse | null {
   const used = estimate?.usage;
   const quota = estimate?.quota;
   if (typeof used !== 'number' || typeof quota !== 'number' || quota <= 0) return null;
   const percent = Math.min(100, Math.max(0, (used / quota) * 100));
   // A sliver of use still shows as a sliver, not as an empty meter.
   return {
-    used: formatFileSize(used),
-    quota: formatFileSize(quota),
+    used: format.fileSize(used),
+    quota: format.fileSize(quota),
     percent: used > 0 ? Math.max(1, Math.round(percent)) : 0,
   };
 }

@@ -2,7 +2,6 @@ import {
   EXPERIENCE_RULES,
   type ExperienceSource,
   GRADES,
-  groupThousands,
   LEVEL_MAX,
   type LevelInfo,
 } from '@pixelhall/contract';
@@ -23,6 +22,7 @@ import { Screen } from '../../ui/Screen';
 import { gradeRanges, levelBar } from './grade-view';
 import { LevelTable } from './LevelTable';
 import './grade.css';
+import { useFormat } from '../../ui/format';
 
 const RULE_ICONS: Record<ExperienceSource, ReactNode> = {
   post: <EditSOutline />,
@@ -60,6 +60,7 @@ export default function GradeScreen() {
 }
 
 function LevelHero({ info }: { info: LevelInfo }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const bar = levelBar(info);
   return (
@@ -72,7 +73,7 @@ function LevelHero({ info }: { info: LevelInfo }) {
         <div className="level-hero__grade">
           <span className={`grade-chip grade-chip--${info.grade}`}>{t(`grade.${info.grade}`)}</span>
           <span className="level-hero__total">
-            {t('gradeUi.totalExperience', { amount: groupThousands(info.experience) })}
+            {t('gradeUi.totalExperience', { amount: fmt.integer(info.experience) })}
           </span>
         </div>
       </div>
@@ -88,17 +89,17 @@ function LevelHero({ info }: { info: LevelInfo }) {
       </div>
       <div className="level-hero__numbers">
         <span>
-          {groupThousands(bar.into)} / {groupThousands(bar.span)} {t('gradeUi.xp')}
+          {fmt.integer(bar.into)} / {fmt.integer(bar.span)} {t('gradeUi.xp')}
         </span>
         <span>
           {bar.toNext === null
             ? t('gradeUi.topLevel')
-            : t('gradeUi.toNext', { amount: groupThousands(bar.toNext), level: info.level + 1 })}
+            : t('gradeUi.toNext', { amount: fmt.integer(bar.toNext), level: info.level + 1 })}
         </span>
       </div>
       <p className="level-hero__today">
         <CurrencyIcon kind="experience" size={16} />
-        {t('gradeUi.today', { amount: groupThousands(info.today_experience) })}
+        {t('gradeUi.today', { amount: fmt.integer(info.today_experience) })}
       </p>
     </section>
   );

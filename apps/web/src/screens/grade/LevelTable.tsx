@@ -1,9 +1,10 @@
-import { groupThousands, type LevelRow } from '@pixelhall/contract';
+import type { LevelRow } from '@pixelhall/contract';
 import { Button } from 'antd-mobile';
 import { CheckCircleFill, LockOutline } from 'antd-mobile-icons';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClaimLevelReward, useLevelTable } from '../../api/queries/levels';
+import { useFormat } from '../../ui/format';
 import { Pending } from '../../ui/QueryStates';
 import { RewardChips } from '../../ui/rewards/RewardChips';
 
@@ -70,6 +71,7 @@ function LevelTableRow({
   claiming: boolean;
   onClaim: () => void;
 }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const classes = [
     'level-row',
@@ -88,7 +90,7 @@ function LevelTableRow({
             {t(`grade.${row.grade}`)}
           </span>
           <span className="level-row__xp">
-            {groupThousands(row.experience)} {t('gradeUi.xp')}
+            {fmt.integer(row.experience)} {t('gradeUi.xp')}
           </span>
         </span>
         <RewardChips

@@ -1,4 +1,4 @@
-import { formatCount, formatDate, type User } from '@pixelhall/contract';
+import type { User } from '@pixelhall/contract';
 import { Button, DotLoading, List } from 'antd-mobile';
 import { InformationCircleOutline, SetOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { useMe } from '../../api/queries/users';
 import { Link } from '../../core/hash-router';
 import { useNavigate } from '../../core/navigation';
 import { useSession } from '../../state/session';
+import { useFormat } from '../../ui/format';
 import { Screen } from '../../ui/Screen';
 import { UserAvatar } from '../../ui/UserAvatar';
 import { TouristBanner } from '../profile/TouristBanner';
@@ -98,6 +99,7 @@ function VisitorCard() {
 }
 
 function MemberCard({ user }: { user: User }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
@@ -131,21 +133,21 @@ function MemberCard({ user }: { user: User }) {
         </div>
         <div className="profile-stats">
           <Link className="profile-stats__item" to="/me/posts" data-testid="profile-posts">
-            <strong>{formatCount(user.post_count)}</strong>
+            <strong>{fmt.compact(user.post_count)}</strong>
             <span>{t('profileUi.me.posts')}</span>
           </Link>
           <Link className="profile-stats__item" to="/user/beingfollowed" data-testid="profile-followers">
-            <strong>{formatCount(user.follower_count)}</strong>
+            <strong>{fmt.compact(user.follower_count)}</strong>
             <span>{t('profileUi.me.followers')}</span>
           </Link>
           <Link className="profile-stats__item" to="/user/followed" data-testid="profile-following">
-            <strong>{formatCount(user.following_count)}</strong>
+            <strong>{fmt.compact(user.following_count)}</strong>
             <span>{t('profileUi.me.following')}</span>
           </Link>
         </div>
         <div className="profile-card__footer">
           <span className="profile-card__meta">
-            {t('me.memberSince', { date: formatDate(user.created_at) })}
+            {t('me.memberSince', { date: fmt.date(user.created_at) })}
           </span>
           {!user.is_tourist && (
             <Button

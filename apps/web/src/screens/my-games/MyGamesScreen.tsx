@@ -1,4 +1,3 @@
-import { formatFileSize } from '@pixelhall/contract';
 import { Button } from 'antd-mobile';
 import { HeartFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +16,7 @@ import { type DeviceGame, deviceGames, favouriteMatcher } from './device-games';
 import { GameShortcuts } from './GameShortcuts';
 import '../game-download/game-download.css';
 import './my-games.css';
+import { useFormat } from '../../ui/format';
 
 /**
  * /me/game: the games this device can play — finished downloads and imported ROMs in one
@@ -45,6 +45,7 @@ export default function MyGamesScreen() {
 }
 
 function DeviceGameList({ games }: { games: DeviceGame[] }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const emulator = useEmulatorName();
   const isFavourite = favouriteMatcher(useCollectList().data?.list ?? []);
@@ -64,7 +65,7 @@ function DeviceGameList({ games }: { games: DeviceGame[] }) {
             <span className="match-tag">{t('myGamesUi.imported')}</span>
           )}
           <span>
-            {formatFileSize(g.device.source === 'downloaded' ? g.device.local.size : g.device.imported.size)}
+            {fmt.fileSize(g.device.source === 'downloaded' ? g.device.local.size : g.device.imported.size)}
           </span>
           {isFavourite(g.device) && (
             <HeartFill

@@ -1,8 +1,9 @@
-import { formatFileSize, POST_FILES_MAX, UPLOAD_MAX_BYTES } from '@pixelhall/contract';
+import { POST_FILES_MAX, UPLOAD_MAX_BYTES } from '@pixelhall/contract';
 import { Button, ProgressBar } from 'antd-mobile';
 import { CheckCircleFill, CloseOutline, FileOutline, PictureOutline, RedoOutline } from 'antd-mobile-icons';
 import { type CSSProperties, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../ui/format';
 import { FileNameIcon } from '../../ui/posts/FileKindIcon';
 import { type Attachment, uploadPercent } from './attachments';
 
@@ -23,6 +24,7 @@ export function AttachmentList({
   onRemove: (key: string) => void;
   onRetry: (key: string) => void;
 }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const imageInput = useRef<HTMLInputElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -89,7 +91,7 @@ export function AttachmentList({
         data-testid="note-file-input"
       />
       <p className="attachments__hint muted">
-        {t('note.filesHint', { size: formatFileSize(UPLOAD_MAX_BYTES) })}
+        {t('note.filesHint', { size: fmt.fileSize(UPLOAD_MAX_BYTES) })}
       </p>
     </div>
   );
@@ -106,6 +108,7 @@ function AttachmentRow({
   onRemove: () => void;
   onRetry: () => void;
 }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const percent = uploadPercent(item);
   return (
@@ -123,7 +126,7 @@ function AttachmentRow({
           <span className="attachment__error">{item.error}</span>
         ) : item.status === 'done' ? (
           <span className="attachment__done">
-            <CheckCircleFill /> {formatFileSize(item.bytes)}
+            <CheckCircleFill /> {fmt.fileSize(item.bytes)}
           </span>
         ) : (
           <>
@@ -135,8 +138,8 @@ function AttachmentRow({
             <span className="attachment__meta">
               {t('note.progress', {
                 percent,
-                sent: formatFileSize(item.sent),
-                total: formatFileSize(item.bytes),
+                sent: fmt.fileSize(item.sent),
+                total: fmt.fileSize(item.bytes),
               })}
             </span>
           </>

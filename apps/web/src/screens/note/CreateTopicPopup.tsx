@@ -1,6 +1,5 @@
 import {
   type Category,
-  formatFileSize,
   IMAGE_MAX_BYTES,
   LEVEL_TOPIC_CREATE,
   TOPIC_DESCRIPTION_MAX,
@@ -18,6 +17,7 @@ import { useAddTopic } from '../../api/queries/note';
 import { showFailToast } from '../../core/feedback';
 import { BottomSheet } from '../../ui/BottomSheet';
 import { ruleOf } from '../../ui/form-rules';
+import { useFormat } from '../../ui/format';
 import { LazyImage } from '../../ui/LazyImage';
 import { SubmitButton } from '../../ui/SubmitButton';
 
@@ -203,6 +203,7 @@ function IconPicker({
   disabled: boolean;
   onChange: (url: string | null) => void;
 }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
@@ -210,7 +211,7 @@ function IconPicker({
     if (!file) return;
     if (!file.type.startsWith('image/')) return showFailToast(t('errors.image_required'));
     if (file.size > IMAGE_MAX_BYTES)
-      return showFailToast(t('errors.image_too_large', { max: formatFileSize(IMAGE_MAX_BYTES) }));
+      return showFailToast(t('errors.image_too_large', { max: fmt.fileSize(IMAGE_MAX_BYTES) }));
     setBusy(true);
     try {
       const stored = await upload(

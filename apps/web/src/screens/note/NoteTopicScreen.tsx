@@ -1,4 +1,4 @@
-import { ADULT_AGE, formatCount, type Topic, YOURS_CATEGORY_ID } from '@pixelhall/contract';
+import { ADULT_AGE, type Topic, YOURS_CATEGORY_ID } from '@pixelhall/contract';
 import { Button, List, SearchBar } from 'antd-mobile';
 import { AddOutline, CheckOutline } from 'antd-mobile-icons';
 import { useMemo, useState } from 'react';
@@ -18,6 +18,7 @@ import { filterTopics } from './topic-filter';
 import '../../ui/posts/posts.css';
 import { LoadFailed, Pending } from '../../ui/QueryStates';
 import './note.css';
+import { useFormat } from '../../ui/format';
 
 /**
  * Choosing the topic of the post being written (followed topics first, every category's after,
@@ -136,6 +137,7 @@ function TopicRow({
   locked: boolean;
   onChoose: () => void;
 }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   return (
     <List.Item
@@ -145,8 +147,8 @@ function TopicRow({
           {topic.description && <span className="topic-choice__description">{topic.description}</span>}
           <span>
             {t('noteTopic.stats', {
-              posts: formatCount(topic.post_count),
-              followers: formatCount(topic.follower_count),
+              posts: fmt.compact(topic.post_count),
+              followers: fmt.compact(topic.follower_count),
             })}
           </span>
         </span>

@@ -1,4 +1,4 @@
-import { fileKind, formatCount, formatFileSize, type Post, type PostFile } from '@pixelhall/contract';
+import { fileKind, type Post, type PostFile } from '@pixelhall/contract';
 import { DownlandOutline, LinkOutline } from 'antd-mobile-icons';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { usePostStyles } from '../../api/queries/posts';
 import { useNavigate } from '../../core/navigation';
 import { useSession } from '../../state/session';
 import { FollowButton } from '../../ui/FollowButton';
+import { useFormat } from '../../ui/format';
 import { showImagePreview } from '../../ui/ImagePreview';
 import { LazyImage } from '../../ui/LazyImage';
 import { FileKindIcon } from '../../ui/posts/FileKindIcon';
@@ -160,6 +161,7 @@ function ImageGrid({ images }: { images: PostFile[] }) {
 
 /** Attached files, each downloaded from its own address (counted by the upload host). */
 function FileList({ files }: { files: PostFile[] }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   return (
     <ul className="post-detail__files" data-testid="post-files">
@@ -177,9 +179,9 @@ function FileList({ files }: { files: PostFile[] }) {
             <span className="post-file__text">
               <strong>{file.name}</strong>
               <span className="muted">
-                {formatFileSize(file.bytes)}
+                {fmt.fileSize(file.bytes)}
                 {file.download_count > 0 &&
-                  ` · ${t('postDetail.downloads', { count: file.download_count, formatted: formatCount(file.download_count) })}`}
+                  ` · ${t('postDetail.downloads', { count: file.download_count, formatted: fmt.compact(file.download_count) })}`}
               </span>
             </span>
             <span className="post-file__download" aria-hidden="true">

@@ -1,4 +1,4 @@
-import { groupThousands, type Post } from '@pixelhall/contract';
+import type { Post } from '@pixelhall/contract';
 import { Button } from 'antd-mobile';
 import { LockOutline } from 'antd-mobile-icons';
 import { useRef } from 'react';
@@ -9,6 +9,7 @@ import { useGuard } from '../../core/guard';
 import { useAdultConfirmation } from '../../state/adult';
 import { CurrencyIcon } from '../../ui/CurrencyIcon';
 import './unlock.css';
+import { useFormat } from '../../ui/format';
 
 /**
  * A paid post the reader has not unlocked: its price and the Unlock button. A visitor is sent to
@@ -16,12 +17,13 @@ import './unlock.css';
  * in every cache. Short of gold the client's "Not enough coins" dialog offers "Get coins".
  */
 export function UnlockCard({ post }: { post: Post }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const guard = useGuard();
   const unlock = useUnlockPost();
   const gold = useWallet().data?.gold;
   const busy = useRef(false);
-  const price = groupThousands(post.price);
+  const price = fmt.integer(post.price);
 
   const confirmAndPay = async () => {
     if (busy.current) return;
@@ -77,7 +79,7 @@ export function UnlockCard({ post }: { post: Post }) {
       </Button>
       {gold !== undefined && (
         <span className="unlock-card__balance" data-testid="unlock-balance">
-          {t('unlockUi.balance', { gold: groupThousands(gold) })}
+          {t('unlockUi.balance', { gold: fmt.integer(gold) })}
         </span>
       )}
     </div>

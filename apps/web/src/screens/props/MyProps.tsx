@@ -1,4 +1,4 @@
-import { formatDate, groupThousands, type InventoryItem, type Prop } from '@pixelhall/contract';
+import type { InventoryItem, Prop } from '@pixelhall/contract';
 import { Button } from 'antd-mobile';
 import { ClockCircleOutline } from 'antd-mobile-icons';
 import { useRef, useState } from 'react';
@@ -7,6 +7,7 @@ import { useMyProps, useUseProp } from '../../api/queries/props';
 import { confirmAction } from '../../core/confirm';
 import { showSuccessToast } from '../../core/feedback';
 import { EmptyState } from '../../ui/EmptyState';
+import { useFormat } from '../../ui/format';
 import { LoadFailed, Pending } from '../../ui/QueryStates';
 import { PickPostSheet } from './PickPostSheet';
 import { PropIcon } from './PropIcon';
@@ -45,6 +46,7 @@ export function MyProps({ onShop }: { onShop: () => void }) {
 }
 
 function OwnedItem({ item, onUseOnPost }: { item: InventoryItem; onUseOnPost: () => void }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const consume = useUseProp();
   const busy = useRef(false);
@@ -61,14 +63,14 @@ function OwnedItem({ item, onUseOnPost }: { item: InventoryItem; onUseOnPost: ()
         content:
           experience === null
             ? t('propsUi.use.confirm', { name: prop.name })
-            : t('propsUi.use.confirmExperience', { name: prop.name, experience: groupThousands(experience) }),
+            : t('propsUi.use.confirmExperience', { name: prop.name, experience: fmt.integer(experience) }),
         confirmText: t('propsUi.use.action'),
       });
       if (!sure) return;
       const { added } = await consume.mutateAsync(prop);
       showSuccessToast(
         added.experience > 0
-          ? t('propsUi.use.experienceAdded', { experience: groupThousands(added.experience) })
+          ? t('propsUi.use.experienceAdded', { experience: fmt.integer(added.experience) })
           : t('economy.prop_used'),
       );
     } catch {
@@ -85,7 +87,7 @@ function OwnedItem({ item, onUseOnPost }: { item: InventoryItem; onUseOnPost: ()
         <h3 className="prop-card__name">
           {prop.name}
           <span className="prop-count" data-testid="my-prop-count">
-            ×{groupThousands(item.count)}
+            ×{fmt.integer(item.count)}
           </span>
         </h3>
         <p className="prop-card__description">{prop.description}</p>
@@ -94,7 +96,7 @@ function OwnedItem({ item, onUseOnPost }: { item: InventoryItem; onUseOnPost: ()
             <ClockCircleOutline />
             {item.expires_at === null
               ? t('propsUi.shelf.never')
-              : t('propsUi.shelf.expires', { date: formatDate(item.expires_at) })}
+              : t('propsUi.shelf.expires', { date: fmt.date(item.expires_at) })}
           </span>
           <Button
             size="small"

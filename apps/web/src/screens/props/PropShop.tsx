@@ -1,4 +1,4 @@
-import { groupThousands, PROP_BUY_MAX, type Prop } from '@pixelhall/contract';
+import { PROP_BUY_MAX, type Prop } from '@pixelhall/contract';
 import { Button, Stepper } from 'antd-mobile';
 import { ClockCircleOutline } from 'antd-mobile-icons';
 import { useRef, useState } from 'react';
@@ -7,6 +7,7 @@ import { useBuyProp, useShop } from '../../api/queries/props';
 import { confirmAction } from '../../core/confirm';
 import { CurrencyIcon } from '../../ui/CurrencyIcon';
 import { EmptyState } from '../../ui/EmptyState';
+import { useFormat } from '../../ui/format';
 import { LoadFailed, Pending } from '../../ui/QueryStates';
 import { PropIcon } from './PropIcon';
 import { buyTotal, clampQuantity } from './prop-rules';
@@ -30,6 +31,7 @@ export function PropShop() {
 }
 
 function ShopItem({ prop }: { prop: Prop }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const buy = useBuyProp();
   const [num, setNum] = useState(1);
@@ -40,7 +42,7 @@ function ShopItem({ prop }: { prop: Prop }) {
     if (busy.current) return;
     busy.current = true;
     try {
-      const total = groupThousands(buyTotal(prop, num));
+      const total = fmt.integer(buyTotal(prop, num));
       const params = { num, name: prop.name, total };
       const sure = await confirmAction({
         title: t('propsUi.buy.confirmTitle'),
@@ -75,7 +77,7 @@ function ShopItem({ prop }: { prop: Prop }) {
         <div className="prop-card__buy">
           <span className="prop-price" data-testid="prop-price">
             <CurrencyIcon kind={prop.currency} size={14} coarse />
-            {groupThousands(prop.price)}
+            {fmt.integer(prop.price)}
           </span>
           <Stepper
             className="prop-card__stepper"

@@ -1,4 +1,3 @@
-import { groupThousands } from '@pixelhall/contract';
 import { Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +10,7 @@ import { Screen } from '../../ui/Screen';
 import { MyProps } from './MyProps';
 import { PropShop } from './PropShop';
 import './props.css';
+import { useFormat } from '../../ui/format';
 
 export type PropsTab = 'shop' | 'mine';
 
@@ -36,6 +36,7 @@ export default function PropsScreen() {
 
 /** What the member can spend, one tap from the wallet. */
 function BalanceChips() {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const wallet = useWallet().data;
@@ -50,11 +51,11 @@ function BalanceChips() {
     >
       <span>
         <CurrencyIcon kind="gold" size={12} coarse />
-        {groupThousands(wallet.gold)}
+        {fmt.integer(wallet.gold)}
       </span>
       <span>
         <CurrencyIcon kind="diamonds" size={11} coarse />
-        {groupThousands(wallet.diamonds)}
+        {fmt.integer(wallet.diamonds)}
       </span>
     </button>
   );

@@ -1,4 +1,4 @@
-import { groupThousands, type InventoryItem } from '@pixelhall/contract';
+import type { InventoryItem } from '@pixelhall/contract';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useMyProps } from '../../api/queries/props';
@@ -10,6 +10,7 @@ import { useApplyPostProp } from './apply-post-prop';
 import { PropIcon } from './PropIcon';
 import { postProps } from './prop-rules';
 import './props.css';
+import { useFormat } from '../../ui/format';
 
 /**
  * From a post's "…" menu: the member's post props (colour, style, pin) with their counts;
@@ -80,6 +81,7 @@ export function PropChoice({
   disabled?: boolean;
   onChoose: () => void;
 }) {
+  const fmt = useFormat();
   return (
     <button
       type="button"
@@ -94,7 +96,7 @@ export function PropChoice({
         <strong>{item.prop.name}</strong>
         <span className="muted">{item.prop.description}</span>
       </span>
-      <span className="prop-count">×{groupThousands(item.count)}</span>
+      <span className="prop-count">×{fmt.integer(item.count)}</span>
     </button>
   );
 }

@@ -1,4 +1,4 @@
-import { formatFileSize, type Game } from '@pixelhall/contract';
+import type { Game } from '@pixelhall/contract';
 import { Button, ProgressBar } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import {
 } from '../../games/downloads';
 import { useImportedGames } from '../../games/imported';
 import { playGame } from '../../games/play';
+import { useFormat } from '../../ui/format';
 import { confirmDeleteGame } from '../game-download/confirm-delete';
 import { formatReceived, formatSpeed, percent } from '../game-download/download-format';
 import { type DownloadButtonState, downloadButtonState, findImported, romPlayTarget } from './rom-state';
@@ -20,6 +21,7 @@ import { type DownloadButtonState, downloadButtonState, findImported, romPlayTar
  * always offered: on a game that is neither downloaded nor imported it says to download first.
  */
 export function RomActions({ game }: { game: Game }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const local = useDownload(game.id);
   const imported = findImported(game, useImportedGames().list);
@@ -78,7 +80,7 @@ export function RomActions({ game }: { game: Game }) {
       {state.kind === 'downloaded' && local && (
         <p className="rom-actions__done" data-testid="rom-downloaded">
           <span className="game-badge game-badge--success">{t('romUi.status.downloaded')}</span>
-          <span>{formatFileSize(local.size)}</span>
+          <span>{fmt.fileSize(local.size)}</span>
         </p>
       )}
       {local && state.kind !== 'downloaded' && state.kind !== 'download' && (
@@ -86,10 +88,10 @@ export function RomActions({ game }: { game: Game }) {
           <ProgressBar percent={percent(local.progress)} />
           <p className="rom-progress__line">
             <span data-testid="rom-progress-percent">{percent(local.progress)}%</span>
-            <span>{formatReceived(local.receivedBytes, local.size)}</span>
+            <span>{formatReceived(local.receivedBytes, local.size, fmt)}</span>
             <span className="rom-progress__status">
               {state.kind === 'downloading'
-                ? formatSpeed(state.speedBytes) || t('romUi.status.downloading')
+                ? formatSpeed(state.speedBytes, fmt) || t('romUi.status.downloading')
                 : state.kind === 'failed'
                   ? (state.error ?? t('romUi.failed'))
                   : t(`romUi.status.${state.kind}`)}

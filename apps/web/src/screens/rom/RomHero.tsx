@@ -1,8 +1,9 @@
-import { formatCount, type Game } from '@pixelhall/contract';
+import type { Game } from '@pixelhall/contract';
 import { HeartFill, HeartOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useGameFavourite, useToggleFavourite } from '../../api/queries/games';
 import { useGuard } from '../../core/guard';
+import { useFormat } from '../../ui/format';
 import { genreLabel } from '../../ui/games/labels';
 import { showImagePreview } from '../../ui/ImagePreview';
 import { LazyImage } from '../../ui/LazyImage';
@@ -10,6 +11,7 @@ import { avatarSrc } from '../../ui/UserAvatar';
 
 /** The game's cover, name, chips, counters and the favourite toggle (members only). */
 export function RomHero({ game }: { game: Game & { is_collected: boolean } }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const guard = useGuard();
   const toggle = useToggleFavourite();
@@ -46,15 +48,15 @@ export function RomHero({ game }: { game: Game & { is_collected: boolean } }) {
         <dl className="rom-hero__stats">
           <div>
             <dt>{t('romUi.downloads')}</dt>
-            <dd data-testid="rom-download-count">{formatCount(game.download_count)}</dd>
+            <dd data-testid="rom-download-count">{fmt.compact(game.download_count)}</dd>
           </div>
           <div>
             <dt>{t('romUi.favourites')}</dt>
-            <dd data-testid="rom-favourite-count">{formatCount(favourites)}</dd>
+            <dd data-testid="rom-favourite-count">{fmt.compact(favourites)}</dd>
           </div>
           <div>
             <dt>{t('romUi.plays')}</dt>
-            <dd data-testid="rom-play-count">{formatCount(game.play_count)}</dd>
+            <dd data-testid="rom-play-count">{fmt.compact(game.play_count)}</dd>
           </div>
         </dl>
       </div>

@@ -1,10 +1,12 @@
-import { formatDate, formatFileSize, type Game } from '@pixelhall/contract';
+import type { Game } from '@pixelhall/contract';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../ui/format';
 import { genreLabel } from '../../ui/games/labels';
 import { useEmulatorName } from '../game-download/local-cards';
 
 /** docs/product/games-library-and-player.md#game-detail: the description, then version, emulator, type, size and the two times. */
 export function RomInfo({ game }: { game: Game }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const emulatorName = useEmulatorName();
   const rows: Array<[key: string, label: string, value: string]> = [
@@ -12,9 +14,9 @@ export function RomInfo({ game }: { game: Game }) {
     ['emulator', t('romUi.emulator'), emulatorName(game.emulator_type)],
     ['type', t('romUi.type'), game.genre ? genreLabel(t, game.genre) : '—'],
     ['platform', t('romUi.platform'), game.platform || '—'],
-    ['size', t('romUi.size'), formatFileSize(game.size)],
-    ['upload', t('romUi.uploadTime'), formatDate(game.upload_time, { withTime: true })],
-    ['update', t('romUi.updateTime'), formatDate(game.update_time, { withTime: true })],
+    ['size', t('romUi.size'), fmt.fileSize(game.size)],
+    ['upload', t('romUi.uploadTime'), fmt.dateTime(game.upload_time)],
+    ['update', t('romUi.updateTime'), fmt.dateTime(game.update_time)],
   ];
   return (
     <section className="rom-section">

@@ -1,4 +1,4 @@
-import { formatCount, SEARCH_PREVIEW, type UserCard } from '@pixelhall/contract';
+import { SEARCH_PREVIEW, type UserCard } from '@pixelhall/contract';
 import { RightOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { type SearchType, searchResults, useSearchResults } from '../../api/quer
 import { EmptyState } from '../../ui/EmptyState';
 import { FeedFooter } from '../../ui/FeedFooter';
 import { FollowButton } from '../../ui/FollowButton';
+import { useFormat } from '../../ui/format';
 import { PostCard } from '../../ui/posts/PostCard';
 import { LoadFailed, Pending } from '../../ui/QueryStates';
 import { TopicRow } from '../../ui/topics/TopicRow';
@@ -126,12 +127,13 @@ function ResultSection({
 }
 
 function MemberAction({ user }: { user: UserCard }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   return (
     <div className="search-member-action">
       <FollowButton target={user} size="mini" />
       <span className="muted">
-        {t('searchUi.followers', { count: user.follower_count, formatted: formatCount(user.follower_count) })}
+        {t('searchUi.followers', { count: user.follower_count, formatted: fmt.compact(user.follower_count) })}
       </span>
     </div>
   );

@@ -1,4 +1,4 @@
-import { groupThousands, type Task, type TaskAction, TaskProgress } from '@pixelhall/contract';
+import { type Task, type TaskAction, TaskProgress } from '@pixelhall/contract';
 import { Button } from 'antd-mobile';
 import {
   CalendarOutline,
@@ -19,6 +19,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../core/navigation';
 import { CurrencyIcon } from '../../ui/CurrencyIcon';
+import { useFormat } from '../../ui/format';
 import { RewardChips } from '../../ui/rewards/RewardChips';
 import { taskTarget, taskView } from './task-view';
 
@@ -45,6 +46,7 @@ export function TaskRow({
   claiming: boolean;
   onClaim: (task: Task) => void;
 }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const view = taskView(task);
@@ -114,7 +116,7 @@ export function TaskRow({
           <span className="task-state__bonus-label">{t('tasksUi.bonus')}</span>
           <span className="task-state__bonus-amount">
             {view.bonus && <CurrencyIcon kind={view.bonus.kind} size={14} />}
-            {view.bonus ? `+${groupThousands(view.bonus.amount)}` : null}
+            {view.bonus ? `+${fmt.integer(view.bonus.amount)}` : null}
             {target && <RightOutline className="task-state__go" />}
           </span>
         </span>

@@ -1,4 +1,4 @@
-import { groupThousands, type Task } from '@pixelhall/contract';
+import type { Task } from '@pixelhall/contract';
 import { Badge, Tabs } from 'antd-mobile';
 import { ClockCircleOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
@@ -14,6 +14,7 @@ import { TaskRow } from './TaskRow';
 import { resetsIn } from './task-view';
 import { useNow } from './useNow';
 import './tasks.css';
+import { useFormat } from '../../ui/format';
 
 type Tab = 'daily' | 'newbie';
 
@@ -64,6 +65,7 @@ function TabTitle({ text, tasks }: { text: string; tasks: Task[] }) {
 
 /** The member's balances and how many rewards are waiting. */
 function TaskSummary({ ready }: { ready: number }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const me = useMe().data;
   return (
@@ -80,12 +82,12 @@ function TaskSummary({ ready }: { ready: number }) {
             <span className="task-summary__balance" title={t('rewardUi.balance.gold')}>
               <span className="visually-hidden">{t('rewardUi.balance.gold')}</span>
               <CurrencyIcon kind="gold" size={18} />
-              {groupThousands(me.gold ?? 0)}
+              {fmt.integer(me.gold ?? 0)}
             </span>
             <span className="task-summary__balance" title={t('rewardUi.balance.diamonds')}>
               <span className="visually-hidden">{t('rewardUi.balance.diamonds')}</span>
               <CurrencyIcon kind="diamonds" size={18} />
-              {groupThousands(me.diamonds ?? 0)}
+              {fmt.integer(me.diamonds ?? 0)}
             </span>
           </div>
         )}

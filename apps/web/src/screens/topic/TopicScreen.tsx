@@ -1,4 +1,4 @@
-import { ADULT_AGE, formatCount, type Topic } from '@pixelhall/contract';
+import { ADULT_AGE, type Topic } from '@pixelhall/contract';
 import { routes } from '@pixelhall/contract/routes';
 import { Button, Dialog, Tabs } from 'antd-mobile';
 import { EditSOutline } from 'antd-mobile-icons';
@@ -21,6 +21,7 @@ import { Screen } from '../../ui/Screen';
 import { TopicFollowButton } from '../../ui/topics/TopicFollowButton';
 import { AdultBadge } from '../../ui/topics/TopicRow';
 import './topic.css';
+import { useFormat } from '../../ui/format';
 
 type Sort = 'new' | 'hot';
 const SORTS: Sort[] = ['new', 'hot'];
@@ -103,6 +104,7 @@ function useAdultQuestion(ask: boolean): void {
 }
 
 function TopicHeader({ topic }: { topic: Topic }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const guard = useGuard();
   return (
@@ -118,11 +120,11 @@ function TopicHeader({ topic }: { topic: Topic }) {
             <span>
               {t('topicUi.followers', {
                 count: topic.follower_count,
-                formatted: formatCount(topic.follower_count),
+                formatted: fmt.compact(topic.follower_count),
               })}
             </span>
             <span>
-              {t('topicUi.posts', { count: topic.post_count, formatted: formatCount(topic.post_count) })}
+              {t('topicUi.posts', { count: topic.post_count, formatted: fmt.compact(topic.post_count) })}
             </span>
           </p>
         </div>

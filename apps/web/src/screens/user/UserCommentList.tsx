@@ -1,11 +1,10 @@
-import { formatCount } from '@pixelhall/contract';
 import { DeleteOutline, HeartOutline, LockOutline, MessageOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { type UserComment, useDeleteComment, useUserComments } from '../../api/queries/user-comments';
 import { confirmAction } from '../../core/confirm';
 import { Link } from '../../core/hash-router';
 import { EmptyState } from '../../ui/EmptyState';
-import { useRelativeTime } from '../../ui/format';
+import { useFormat, useRelativeTime } from '../../ui/format';
 import { PagedList } from '../../ui/PagedList';
 import './user.css';
 
@@ -35,6 +34,7 @@ export function UserCommentList({
 }
 
 function UserCommentItem({ comment, deletable }: { comment: UserComment; deletable?: boolean }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const relative = useRelativeTime();
   const remove = useDeleteComment();
@@ -63,7 +63,7 @@ function UserCommentItem({ comment, deletable }: { comment: UserComment; deletab
       <footer className="user-comment__meta">
         <time dateTime={new Date(comment.created_at).toISOString()}>{relative(comment.created_at)}</time>
         <span className="user-comment__likes">
-          <HeartOutline /> {formatCount(comment.like_count)}
+          <HeartOutline /> {fmt.compact(comment.like_count)}
         </span>
         {deletable && comment.mine ? (
           <button

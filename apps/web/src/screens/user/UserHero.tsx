@@ -1,4 +1,4 @@
-import { formatCount, formatDate, type User } from '@pixelhall/contract';
+import type { User } from '@pixelhall/contract';
 import { Button } from 'antd-mobile';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { Link } from '../../core/hash-router';
 import { useNavigate } from '../../core/navigation';
 import { useSession } from '../../state/session';
 import { FollowButton } from '../../ui/FollowButton';
+import { useFormat } from '../../ui/format';
 import { UserAvatar } from '../../ui/UserAvatar';
 import { ShownAchievements } from '../achievements/ShownAchievements';
 import { UnblockButton } from './UserMenu';
@@ -23,6 +24,7 @@ export function UserHero({
   relation: Relation | undefined;
   nameRef: RefObject<HTMLDivElement | null>;
 }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const signedIn = useSession((s) => Boolean(s.token));
@@ -44,11 +46,11 @@ export function UserHero({
         </div>
       </div>
       {user.signature ? <p className="user-hero__signature">{user.signature}</p> : null}
-      <p className="user-hero__since">{t('me.memberSince', { date: formatDate(user.created_at) })}</p>
+      <p className="user-hero__since">{t('me.memberSince', { date: fmt.date(user.created_at) })}</p>
       <ShownAchievements userId={user.id} isMe={isMe} />
       <div className="user-hero__stats">
         <div className="user-hero__stat">
-          <strong>{formatCount(user.post_count)}</strong>
+          <strong>{fmt.compact(user.post_count)}</strong>
           <span>{t('userPage.stats.posts')}</span>
         </div>
         <Link
@@ -56,7 +58,7 @@ export function UserHero({
           to={`/user/followed?user_id=${user.id}`}
           data-testid="user-following"
         >
-          <strong>{formatCount(user.following_count)}</strong>
+          <strong>{fmt.compact(user.following_count)}</strong>
           <span>{t('userPage.stats.following')}</span>
         </Link>
         <Link
@@ -64,7 +66,7 @@ export function UserHero({
           to={`/user/beingfollowed?user_id=${user.id}`}
           data-testid="user-followers"
         >
-          <strong>{formatCount(user.follower_count)}</strong>
+          <strong>{fmt.compact(user.follower_count)}</strong>
           <span>{t('userPage.stats.followers')}</span>
         </Link>
       </div>

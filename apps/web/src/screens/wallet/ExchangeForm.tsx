@@ -1,10 +1,11 @@
-import { groupThousands, type Wallet } from '@pixelhall/contract';
+import type { Wallet } from '@pixelhall/contract';
 import { Button, Input } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useExchange } from '../../api/queries/wallet';
 import { confirmAction } from '../../core/confirm';
 import { CurrencyIcon } from '../../ui/CurrencyIcon';
+import { useFormat } from '../../ui/format';
 import { exchangeAll, exchangePreview } from './exchange';
 
 /**
@@ -13,6 +14,7 @@ import { exchangeAll, exchangePreview } from './exchange';
  * balance" before the server has to say it.
  */
 export function ExchangeForm({ wallet }: { wallet: Wallet }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const exchange = useExchange();
   const [input, setInput] = useState('');
@@ -29,8 +31,8 @@ export function ExchangeForm({ wallet }: { wallet: Wallet }) {
       const sure = await confirmAction({
         title: t('walletUi.exchange.confirmTitle'),
         content: t('walletUi.exchange.confirm', {
-          diamonds: groupThousands(diamonds),
-          gold: groupThousands(gold),
+          diamonds: fmt.integer(diamonds),
+          gold: fmt.integer(gold),
         }),
         confirmText: t('walletUi.exchange.submit'),
       });
@@ -57,10 +59,10 @@ export function ExchangeForm({ wallet }: { wallet: Wallet }) {
         <span className="muted">{t('walletUi.exchange.rateLabel')}</span>
         <span
           className="exchange-form__rate-value"
-          title={t('walletUi.exchange.rate', { gold: groupThousands(wallet.gold_per_diamond) })}
+          title={t('walletUi.exchange.rate', { gold: fmt.integer(wallet.gold_per_diamond) })}
         >
           <CurrencyIcon kind="diamonds" size={14} coarse /> 1 = <CurrencyIcon kind="gold" size={14} coarse />{' '}
-          {groupThousands(wallet.gold_per_diamond)}
+          {fmt.integer(wallet.gold_per_diamond)}
         </span>
       </p>
       <label className="exchange-form__label" htmlFor="exchange-amount">
@@ -96,7 +98,7 @@ export function ExchangeForm({ wallet }: { wallet: Wallet }) {
         <span>{t('walletUi.exchange.youGet')}</span>
         <strong>
           <CurrencyIcon kind="gold" size={16} coarse />
-          {preview.gold === null ? '—' : groupThousands(preview.gold)}
+          {preview.gold === null ? '—' : fmt.integer(preview.gold)}
         </strong>
       </p>
       <Button

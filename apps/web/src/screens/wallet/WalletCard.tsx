@@ -1,4 +1,4 @@
-import { formatCount, groupThousands, type User } from '@pixelhall/contract';
+import type { User } from '@pixelhall/contract';
 import { Button } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -6,12 +6,14 @@ import { useWallet } from '../../api/queries/wallet';
 import { useNavigate } from '../../core/navigation';
 import { CurrencyIcon } from '../../ui/CurrencyIcon';
 import './wallet.css';
+import { useFormat } from '../../ui/format';
 
 /**
  * The wallet on Me: gold and diamonds at a glance, and the ways to exchange, to the history and
  * to the props shop. get/user already carries the balances, so they show before user/wallet answers.
  */
 export function WalletCard({ user }: { user: User }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const wallet = useWallet();
@@ -29,22 +31,22 @@ export function WalletCard({ user }: { user: User }) {
             type="button"
             className="wallet-balance"
             onClick={() => navigate('/me/wallet')}
-            title={groupThousands(gold)}
+            title={fmt.integer(gold)}
             data-testid="wallet-gold"
           >
             <CurrencyIcon kind="gold" size={22} coarse />
-            <strong>{formatCount(gold)}</strong>
+            <strong>{fmt.compact(gold)}</strong>
             <span>{t('walletUi.gold')}</span>
           </button>
           <button
             type="button"
             className="wallet-balance"
             onClick={() => navigate('/me/wallet')}
-            title={groupThousands(diamonds)}
+            title={fmt.integer(diamonds)}
             data-testid="wallet-diamonds"
           >
             <CurrencyIcon kind="diamonds" size={20} coarse />
-            <strong>{formatCount(diamonds)}</strong>
+            <strong>{fmt.compact(diamonds)}</strong>
             <span>{t('walletUi.diamonds')}</span>
           </button>
         </div>

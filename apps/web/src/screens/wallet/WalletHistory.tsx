@@ -1,10 +1,10 @@
-import { type CurrencyName, groupThousands, type LedgerEntry } from '@pixelhall/contract';
+import type { CurrencyName, LedgerEntry } from '@pixelhall/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWalletHistory } from '../../api/queries/wallet';
 import { CurrencyIcon } from '../../ui/CurrencyIcon';
 import { EmptyState } from '../../ui/EmptyState';
-import { useRelativeTime } from '../../ui/format';
+import { useFormat, useRelativeTime } from '../../ui/format';
 import { PagedList } from '../../ui/PagedList';
 import { ledgerReasonKey, signedAmount } from './ledger-labels';
 
@@ -47,9 +47,10 @@ export function WalletHistory() {
 }
 
 function HistoryItem({ entry }: { entry: LedgerEntry }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const relative = useRelativeTime();
-  const amount = signedAmount(entry.amount);
+  const amount = signedAmount(entry.amount, fmt);
   const currency = entry.currency === 'gold' ? t('walletUi.gold') : t('walletUi.diamonds');
   return (
     <div className="ledger-item" data-testid="ledger-item" data-reason={entry.reason}>
@@ -70,7 +71,7 @@ function HistoryItem({ entry }: { entry: LedgerEntry }) {
           {amount.text}
         </strong>
         <span className="ledger-item__after">
-          {t('walletUi.history.balanceAfter', { balance: groupThousands(entry.balance_after) })}
+          {t('walletUi.history.balanceAfter', { balance: fmt.integer(entry.balance_after) })}
         </span>
       </span>
     </div>

@@ -1,4 +1,4 @@
-import { groupThousands, type Wallet } from '@pixelhall/contract';
+import type { Wallet } from '@pixelhall/contract';
 import { Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { Screen } from '../../ui/Screen';
 import { ExchangeForm } from './ExchangeForm';
 import { WalletHistory } from './WalletHistory';
 import './wallet.css';
+import { useFormat } from '../../ui/format';
 
 type Tab = 'exchange' | 'history';
 
@@ -43,17 +44,18 @@ export default function WalletScreen() {
 }
 
 function Balances({ wallet }: { wallet: Wallet }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   return (
     <section className="wallet-hero" data-testid="wallet-balances">
       <div className="wallet-hero__tile wallet-hero__tile--gold">
         <CurrencyIcon kind="gold" size={28} coarse />
-        <strong data-testid="wallet-gold">{groupThousands(wallet.gold)}</strong>
+        <strong data-testid="wallet-gold">{fmt.integer(wallet.gold)}</strong>
         <span>{t('walletUi.gold')}</span>
       </div>
       <div className="wallet-hero__tile wallet-hero__tile--diamonds">
         <CurrencyIcon kind="diamonds" size={26} coarse />
-        <strong data-testid="wallet-diamonds">{groupThousands(wallet.diamonds)}</strong>
+        <strong data-testid="wallet-diamonds">{fmt.integer(wallet.diamonds)}</strong>
         <span>{t('walletUi.diamonds')}</span>
       </div>
     </section>

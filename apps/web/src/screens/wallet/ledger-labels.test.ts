@@ -1,5 +1,6 @@
 import { LEDGER_REASON_NAMES, LOCALE_VALUES } from '@pixelhall/contract';
 import { describe, expect, it } from 'vitest';
+import { localeFormat } from '../../core/intl-format';
 import type { Catalog } from '../../i18n';
 import { appCatalogs } from '../../i18n/catalogs.testing';
 import { ledgerReasonKey, signedAmount } from './ledger-labels';
@@ -23,8 +24,13 @@ describe('ledgerReasonKey', () => {
 
 describe('signedAmount', () => {
   it('shows credits with a plus and debits with a minus sign, grouped by thousands', () => {
-    expect(signedAmount(1200)).toEqual({ sign: 'credit', text: '+1,200' });
-    expect(signedAmount(-30)).toEqual({ sign: 'debit', text: '\u221230' });
-    expect(signedAmount(-1_000_000)).toEqual({ sign: 'debit', text: '\u22121,000,000' });
+    const en = localeFormat('en-US');
+    expect(signedAmount(1200, en)).toEqual({ sign: 'credit', text: '+1,200' });
+    expect(signedAmount(-30, en)).toEqual({ sign: 'debit', text: '\u221230' });
+    expect(signedAmount(-1_000_000, en)).toEqual({ sign: 'debit', text: '\u22121,000,000' });
+    expect(signedAmount(-1_000_000, localeFormat('pt-BR'))).toEqual({
+      sign: 'debit',
+      text: '\u22121.000.000',
+    });
   });
 });

@@ -1,8 +1,9 @@
-import { formatCount, type Post } from '@pixelhall/contract';
+import type { Post } from '@pixelhall/contract';
 import { HeartFill, HeartOutline, MessageOutline, UploadOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLikePost } from '../../api/queries/posts';
+import { useFormat } from '../format';
 
 /** A post's like, comment and share counts; liking works in place wherever the post is shown. */
 export function PostActions({
@@ -16,6 +17,7 @@ export function PostActions({
   onShare: () => void;
   className?: string;
 }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const like = useLikePost();
   return (
@@ -27,15 +29,15 @@ export function PostActions({
         testId="post-like"
       >
         {post.liked ? <HeartFill /> : <HeartOutline />}
-        <span>{formatCount(post.like_count)}</span>
+        <span>{fmt.compact(post.like_count)}</span>
       </CountButton>
       <CountButton label={t('postUi.comments')} onClick={onComments} testId="post-comments">
         <MessageOutline />
-        <span>{formatCount(post.comment_count)}</span>
+        <span>{fmt.compact(post.comment_count)}</span>
       </CountButton>
       <CountButton label={t('postUi.shares')} onClick={onShare} testId="post-share">
         <UploadOutline />
-        <span>{formatCount(post.share_count)}</span>
+        <span>{fmt.compact(post.share_count)}</span>
       </CountButton>
     </footer>
   );

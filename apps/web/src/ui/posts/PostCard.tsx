@@ -1,4 +1,4 @@
-import { fileKind, formatFileSize, groupThousands, type Post, type PostFile } from '@pixelhall/contract';
+import { fileKind, type Post, type PostFile } from '@pixelhall/contract';
 import { Button } from 'antd-mobile';
 import { LockOutline } from 'antd-mobile-icons';
 import { type CSSProperties, type MouseEvent, useState } from 'react';
@@ -13,6 +13,7 @@ import { PostActions } from './PostActions';
 import { PostAuthor } from './PostAuthor';
 import { TopicIcon } from './TopicIcon';
 import './posts.css';
+import { useFormat } from '../format';
 
 /** Longer texts are clamped in a feed; "more" shows the rest in place. */
 const CLAMP_CHARS = 240;
@@ -142,6 +143,7 @@ function ImageGrid({ images }: { images: PostFile[] }) {
 }
 
 function FilesSummary({ files }: { files: PostFile[] }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const kinds = [...new Set(files.map((f) => fileKind(f.name)))].slice(0, 3);
   const bytes = files.reduce((sum, f) => sum + f.bytes, 0);
@@ -154,13 +156,14 @@ function FilesSummary({ files }: { files: PostFile[] }) {
       </span>
       <span className="post-files__text">
         <strong>{files.length === 1 ? files[0]!.name : t('postUi.files', { count: files.length })}</strong>
-        <span className="muted">{formatFileSize(bytes)}</span>
+        <span className="muted">{fmt.fileSize(bytes)}</span>
       </span>
     </div>
   );
 }
 
 function PaidTeaser({ post, onUnlock }: { post: Post; onUnlock: () => void }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   return (
     <div className="paid-teaser" data-testid="paid-teaser">
@@ -175,7 +178,7 @@ function PaidTeaser({ post, onUnlock }: { post: Post; onUnlock: () => void }) {
       </div>
       <Button size="small" shape="rounded" className="paid-teaser__button" onClick={inner(onUnlock)}>
         <CurrencyIcon kind="gold" size={14} coarse />
-        <span className="paid-teaser__price">{groupThousands(post.price)}</span>
+        <span className="paid-teaser__price">{fmt.integer(post.price)}</span>
       </Button>
     </div>
   );

@@ -1,13 +1,14 @@
-import { formatDate } from '@pixelhall/contract';
 import { useTranslation } from 'react-i18next';
 import { topicPinLeft } from './pin-time';
 import './topic-pin.css';
+import { useFormat } from '../format';
 
 /**
  * "Pinned · 23h left": a post a topic-pin prop holds at the top of its topic, on cards and on
  * the post screen. Nothing once the pin has run out.
  */
 export function TopicPinBadge({ until }: { until: number | null }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const left = topicPinLeft(until, Date.now());
   if (!left || until === null) return null;
@@ -20,7 +21,7 @@ export function TopicPinBadge({ until }: { until: number | null }) {
   return (
     <span
       className="topic-pin-badge"
-      title={t('propsUi.pin.until', { date: formatDate(until, { withTime: true }) })}
+      title={t('propsUi.pin.until', { date: fmt.dateTime(until) })}
       data-testid="post-topic-pinned"
     >
       <svg viewBox="0 0 8 8" width="10" height="10" shape-rendering="crispEdges" aria-hidden="true">

@@ -1,4 +1,3 @@
-import { groupThousands } from '@pixelhall/contract';
 import { Button } from 'antd-mobile';
 import { type CSSProperties, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,7 @@ import type { Celebration } from '../../state/reward-celebration';
 import { CurrencyIcon } from '../CurrencyIcon';
 import { RewardChips, rewardParts } from './RewardChips';
 import './rewards.css';
+import { useFormat } from '../format';
 
 /** How long the overlay stays when nobody taps it. */
 const SHOW_MS = 3600;
@@ -47,6 +47,7 @@ export default function CelebrationOverlay({
   celebration: Celebration;
   onClose: () => void;
 }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const reduced = useMemo(prefersReducedMotion, []);
   const zIndex = useMemo(nextOverlayZIndex, []);
@@ -100,10 +101,10 @@ export default function CelebrationOverlay({
         </div>
         <p className="reward-card__title">{celebration.title}</p>
         <p className="reward-card__amount" aria-live="polite" data-testid="reward-amount">
-          <span aria-hidden="true">+{groupThousands(shown)}</span>
+          <span aria-hidden="true">+{fmt.integer(shown)}</span>
           <span className="reward-card__unit">{t(`rewardUi.unit.${main.kind}`, { count: main.amount })}</span>
           <span className="visually-hidden">
-            {t(`rewardUi.amount.${main.kind}`, { count: main.amount, amount: groupThousands(main.amount) })}
+            {t(`rewardUi.amount.${main.kind}`, { count: main.amount, amount: fmt.integer(main.amount) })}
           </span>
         </p>
         {others.length > 0 && <RewardChips reward={rest} className="reward-card__more" />}

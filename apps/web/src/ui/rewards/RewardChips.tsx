@@ -1,7 +1,7 @@
-import { groupThousands } from '@pixelhall/contract';
 import { useTranslation } from 'react-i18next';
 import { CurrencyIcon, type RewardKind } from '../CurrencyIcon';
 import './rewards.css';
+import { useFormat } from '../format';
 
 export interface RewardAmounts {
   gold: number;
@@ -30,6 +30,7 @@ export function RewardChips({
   muted?: boolean;
   className?: string;
 }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const parts = rewardParts(reward);
   if (!parts.length) return null;
@@ -38,9 +39,9 @@ export function RewardChips({
       {parts.map(({ kind, amount }) => (
         <span key={kind} className={`reward-chip reward-chip--${kind}`}>
           <CurrencyIcon kind={kind} size={14} />
-          <span aria-hidden="true">+{groupThousands(amount)}</span>
+          <span aria-hidden="true">+{fmt.integer(amount)}</span>
           <span className="visually-hidden">
-            {t(`rewardUi.amount.${kind}`, { count: amount, amount: groupThousands(amount) })}
+            {t(`rewardUi.amount.${kind}`, { count: amount, amount: fmt.integer(amount) })}
           </span>
         </span>
       ))}

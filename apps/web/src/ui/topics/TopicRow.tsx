@@ -1,12 +1,14 @@
-import { ADULT_AGE, formatCount, type Topic } from '@pixelhall/contract';
+import { ADULT_AGE, type Topic } from '@pixelhall/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../core/navigation';
 import { TopicIcon } from '../posts/TopicIcon';
 import { TopicFollowButton } from './TopicFollowButton';
 import './topics.css';
+import { useFormat } from '../format';
 
 /** A topic in a list: icon, name, description, follower and post counts, follow button. */
 export function TopicRow({ topic, iconSize = 48 }: { topic: Topic; iconSize?: number }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
@@ -31,10 +33,10 @@ export function TopicRow({ topic, iconSize = 48 }: { topic: Topic; iconSize?: nu
         <p className="topic-row__counts">
           {t('topicUi.followers', {
             count: topic.follower_count,
-            formatted: formatCount(topic.follower_count),
+            formatted: fmt.compact(topic.follower_count),
           })}
           {' · '}
-          {t('topicUi.posts', { count: topic.post_count, formatted: formatCount(topic.post_count) })}
+          {t('topicUi.posts', { count: topic.post_count, formatted: fmt.compact(topic.post_count) })}
         </p>
       </div>
       <TopicFollowButton topic={topic} size="mini" />

@@ -1,4 +1,4 @@
-import { type Comment, formatCount, type Reply } from '@pixelhall/contract';
+import type { Comment, Reply } from '@pixelhall/contract';
 import { Dialog } from 'antd-mobile';
 import { HeartFill, HeartOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
@@ -9,7 +9,7 @@ import { flattenPages } from '../../../api/queries/list-pages';
 import { emitAppEvent } from '../../../core/events';
 import { useNavigate } from '../../../core/navigation';
 import { nextOverlayZIndex, overlayStyle } from '../../../core/overlay';
-import { useRelativeTime } from '../../../ui/format';
+import { useFormat, useRelativeTime } from '../../../ui/format';
 import { GradeBadge } from '../../../ui/GradeBadge';
 import { UserAvatar } from '../../../ui/UserAvatar';
 import { canDelete, hiddenReplies, replyTarget, threadReplies } from './threading';
@@ -80,6 +80,7 @@ function CommentBody({
   postIsMine,
   onReply,
 }: { item: Reply; root: Comment; thread: readonly Reply[] } & ItemContext) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const ago = useRelativeTime();
@@ -161,7 +162,7 @@ function CommentBody({
             data-testid="comment-like"
           >
             {item.liked ? <HeartFill /> : <HeartOutline />}
-            {item.like_count > 0 && <span>{formatCount(item.like_count)}</span>}
+            {item.like_count > 0 && <span>{fmt.compact(item.like_count)}</span>}
           </button>
         </div>
       </div>

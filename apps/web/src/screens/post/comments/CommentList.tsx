@@ -1,4 +1,4 @@
-import { formatCount, type Post } from '@pixelhall/contract';
+import type { Post } from '@pixelhall/contract';
 import { Button, DotLoading, InfiniteScroll, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { type CommentSort, usePostComments } from '../../../api/queries/comments';
@@ -7,6 +7,7 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { LoadFailed } from '../../../ui/QueryStates';
 import { CommentItem, type ReplyTarget } from './CommentItem';
 import './comments.css';
+import { useFormat } from '../../../ui/format';
 
 const SORTS: CommentSort[] = ['new', 'best'];
 
@@ -22,6 +23,7 @@ export function CommentList({
   onSortChange: (sort: CommentSort) => void;
   onReply: (target: ReplyTarget) => void;
 }) {
+  const fmt = useFormat();
   const { t } = useTranslation();
   const comments = usePostComments(post.id, sort);
   const list = flattenPages(comments.data);
@@ -29,7 +31,7 @@ export function CommentList({
     <section className="comments" id="comments" data-testid="comments">
       <header className="comments__header">
         <h2>
-          {t('comments.title')} <span className="comments__count">{formatCount(post.comment_count)}</span>
+          {t('comments.title')} <span className="comments__count">{fmt.compact(post.comment_count)}</span>
         </h2>
         <Tabs
           activeKey={sort}
