@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { zipArchive } from '@pixelhall/server/src/seed/files/zip';
-import { megaDriveRom } from '@pixelhall/server/src/seed/games/carts';
 import { gameBoyRom } from '@pixelhall/server/src/seed/games/gameboy';
 import { HOMEBREWS, homebrewRom } from '@pixelhall/server/src/seed/games/homebrew';
+import { megaDriveRom } from '@pixelhall/server/src/seed/games/megadrive';
 
 /** A fixed modification time, so the generated zips are the same bytes on every run. */
 const ZIPPED_AT = Date.UTC(2024, 0, 1);

@@ -8,9 +8,9 @@ import { drawText, textWidth } from '../art/font';
 import { banner, circuitBoard, landscape, platformer, spriteSheet } from '../art/scenes';
 import type { Seeder } from '../index';
 import { createRandom, type Random } from '../random';
-import { megaDriveRom } from './carts';
 import { type GameBoyCart, gameBoyRom } from './gameboy';
 import { HOMEBREWS, homebrewRom } from './homebrew';
+import { type MegaDriveCart, megaDriveRom } from './megadrive';
 
 const DAY = 86_400_000;
 
@@ -77,6 +77,8 @@ interface DemoGame {
   homebrew?: number;
   /** A Game Boy game's program (gameboy.ts): the steerable title screen unless said otherwise. */
   gameBoyCart?: GameBoyCart;
+  /** A Mega Drive game's program (megadrive.ts): the steerable title screen unless said otherwise. */
+  megaDriveCart?: MegaDriveCart;
   rank?: number;
 }
 
@@ -237,50 +239,59 @@ const CATALOGUE: DemoGame[] = [
     emulator: 'segaMD',
     genre: 'platformer',
     rank: 7,
-    description: 'A chrome robot sprints through a city of mirrors.',
+    description:
+      'A Pixelhall demo cart in chrome and blue: steer a spark around the title screen with the D-pad; A, B, C and Start beep and recolour it.',
   },
   {
     name: 'Dune Striker',
     emulator: 'segaMD',
     genre: 'shooter',
-    description: 'Horizontal shooter over endless golden dunes.',
+    description:
+      'A Pixelhall demo cart: sweep a spark over the dunes of the title screen; every button fires a beep.',
   },
   {
     name: 'Blast Brigade',
     emulator: 'segaMD',
     genre: 'action',
-    description: 'Three friends, one jeep and far too many explosions.',
+    description:
+      'A Pixelhall demo cart: drive a spark anywhere on the screen with the pad; the buttons beep and flash it.',
   },
   {
     name: 'Harbor Heist',
     emulator: 'segaMD',
     genre: 'adventure',
-    description: 'Plan the perfect heist on a foggy harbour.',
+    description:
+      'A Pixelhall demo cart: sneak a spark around the foggy title screen; a button beeps and changes its colours.',
   },
   {
     name: 'Thunder Alley',
     emulator: 'segaMD',
     genre: 'racing',
     rank: 8,
-    description: 'Night racing through neon alleys at sixteen bits.',
+    megaDriveCart: 'race',
+    description:
+      'A Pixelhall homebrew: race down a neon alley at night, weaving between oncoming cars. Every car passed scores a point and the traffic speeds up; one crash and it is game over, and Start races again.',
   },
   {
     name: 'Nova Knights',
     emulator: 'segaMD',
     genre: 'rpg',
-    description: 'Knights of a dying star look for a new sun.',
+    description:
+      'A Pixelhall demo cart: carry a little star across the title screen; A, B and C beep and recolour it.',
   },
   {
     name: 'Rocket Derby',
     emulator: 'segaMD',
     genre: 'sports',
-    description: 'Football with rocket boots. There are no rules.',
+    description:
+      'A Pixelhall demo cart: kick a spark around the pitch of the title screen; every button beeps.',
   },
   {
     name: 'Iron Falcon',
     emulator: 'segaMD',
     genre: 'shooter',
-    description: 'Dogfights above the clouds in an iron bird.',
+    description:
+      'A Pixelhall demo cart: fly a spark anywhere on the screen with the D-pad; the buttons beep and flash it.',
   },
 ];
 
@@ -328,7 +339,7 @@ function romFor(game: DemoGame, index: number): { rom: Buffer; file: string } {
     };
   if (game.emulator === 'gb')
     return { rom: gameBoyRom(game.name, index, game.gameBoyCart), file: `${slug}.gb` };
-  return { rom: megaDriveRom(game.name, index), file: `${slug}.md` };
+  return { rom: megaDriveRom(game.name, index, game.megaDriveCart), file: `${slug}.md` };
 }
 
 /** Splits a title into lines that fit `width` pixels of the seed font. */
@@ -415,8 +426,8 @@ export async function ensureEmulators(db: Kysely<DB>, files: FileStore, now: num
 /**
  * The demo game library: five emulators, thirty games across NES, Game Boy and Mega Drive (every
  * ROM is generated and boots: the NES homebrews keep a battery save, the Game Boy carts answer the
- * pad and one is a small complete game — gameboy.ts, the Mega Drive cartridges draw a title
- * screen — carts.ts), covers and screenshots drawn by the seed
+ * pad and one is a small complete game — gameboy.ts, and so do the Mega Drive carts —
+ * megadrive.ts), covers and screenshots drawn by the seed
  * art, topics, banners, and some history from the demo members (plays, favourites, searches)
  * so the sections and hot words have something to show.
  */
