@@ -1,4 +1,7 @@
-/** English month abbreviations: the date formats use them whatever the locale (docs/product/i18n.md#formats). */
+/**
+ * English month abbreviations, for the spec's en-US forms; other languages name their months
+ * through Intl (docs/product/i18n.md#formats).
+ */
 export const MONTHS = [
   'Jan',
   'Feb',
