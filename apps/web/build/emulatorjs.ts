@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { minify, type Plugin } from 'vite';
+import { EJS_SOURCE_FILES, emulatorTranslations, parseEjsTranslations } from './emulatorjs-localization';
 import { storedCore } from './stored-core';
 
 /** The cores the catalogue's emulators use (their `core_name`); each is its own npm package. */
@@ -23,8 +24,6 @@ const SOURCES = [
   'compression.js',
 ];
 const COMPRESSION = ['extract7z.js', 'extractzip.js', 'libunrar.js', 'libunrar.wasm'];
-// The app's locales that EmulatorJS has its own menu translations for (its file names).
-const LOCALIZATION = ['es-ES.json', 'ja-JA.json', 'ko-KO.json', 'pt-BR.json'];
 
 // Where repacked cores are kept between builds (repacking one takes seconds).
 const CORE_CACHE = fileURLToPath(new URL('../node_modules/.cache/pixelhall-stored-cores', import.meta.url));
@@ -34,7 +33,8 @@ const packageDir = (name: string) => dirname(require.resolve(`${name}/package.js
 
 /**
  * The files of `dist/emulator/`: EmulatorJS as one minified script plus its stylesheet, its
- * decompressors, four menu translations, and for each core its WebGL2 and legacy builds with the
+ * decompressors, its menu and pad labels in the app's five other languages
+ * (`emulatorjs-localization.ts`), and for each core its WebGL2 and legacy builds with the
  * build report EmulatorJS checks (the legacy build repacked as a stored zip: `stored-core.ts`). EmulatorJS looks for `cores/<core>-wasm.data` and
  * `cores/reports/<core>.json` under its data path and otherwise goes to a CDN; with every file
  * here, play needs nothing but our server. Thread builds are left out: they need
@@ -50,8 +50,11 @@ export async function emulatorFiles(): Promise<Map<string, Uint8Array | string>>
   files.set('emulator.min.css', readFileSync(join(data, 'emulator.css'), 'utf8'));
   for (const file of COMPRESSION)
     files.set(`compression/${file}`, readFileSync(join(data, 'compression', file)));
-  for (const file of LOCALIZATION)
-    files.set(`localization/${file}`, readFileSync(join(data, 'localization', file)));
+  for (const [locale, file] of Object.entries(EJS_SOURCE_FILES)) {
+    const source = parseEjsTranslations(readFileSync(join(data, 'localization', file), 'utf8'));
+    const labels = emulatorTranslations(locale as keyof typeof EJS_SOURCE_FILES, source);
+    files.set(`localization/${locale}.json`, JSON.stringify(labels));
+  }
   const extract7z = readFileSync(join(data, 'compression', 'extract7z.js'), 'utf8');
   for (const core of EMULATOR_CORES) {
     const dir = packageDir(`@emulatorjs/core-${core}`);

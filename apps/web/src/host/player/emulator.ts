@@ -120,21 +120,16 @@ export function preloadEmulator(core: string): void {
   prepareAudio();
 }
 
-// The app's locales → EmulatorJS's own translation files (its menus); English needs none.
-const EJS_LANGUAGES: Record<string, string> = {
-  'es-ES': 'es-ES',
-  'ja-JP': 'ja-JA',
-  'ko-KR': 'ko-KO',
-  'pt-BR': 'pt-BR',
-  'pt-PT': 'pt-BR',
-};
+// The languages the build wrote EmulatorJS's menu and pad labels in (build/emulatorjs-localization.ts,
+// one file each, named by the app's locale); English needs none.
+const EJS_LANGUAGES = new Set(['es-ES', 'ja-JP', 'ko-KR', 'pt-BR', 'pt-PT']);
 
+/** EmulatorJS's labels in the reader's language: they load with its script, before the game. */
 async function emulatorLanguage(locale: string): Promise<{ language?: string; langJson?: unknown }> {
-  const file = EJS_LANGUAGES[locale];
-  if (!file) return {};
+  if (!EJS_LANGUAGES.has(locale)) return {};
   try {
-    const res = await fetch(`${EMULATOR_BASE}localization/${file}.json`);
-    return res.ok ? { language: file, langJson: await res.json() } : {};
+    const res = await fetch(`${EMULATOR_BASE}localization/${locale}.json`);
+    return res.ok ? { language: locale, langJson: await res.json() } : {};
   } catch {
     return {};
   }
