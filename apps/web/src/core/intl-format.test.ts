@@ -37,6 +37,8 @@ describe('localeFormat: the spec forms in en-US', () => {
     expect(f.integer(999_999)).toBe('999,999');
     expect(f.integer(-1234)).toBe('-1,234');
     expect(f.integer(7)).toBe('7');
+    expect(f.fixed(1.855, 2)).toBe('1.86');
+    expect(f.fixed(1234.5, 2)).toBe('1,234.50');
   });
 
   it('shortens with k and m and one decimal, never rounding up', () => {
@@ -65,6 +67,7 @@ describe('localeFormat: every other language through Intl', () => {
       integer: '24.242',
       compact: ['2,9 mil', '999,9 mil', '1,9 M'],
       fileSize: '1,50 KB',
+      fixed: '1234,50',
     },
     'ja-JP': {
       date: '2026年3月5日',
@@ -75,6 +78,7 @@ describe('localeFormat: every other language through Intl', () => {
       integer: '24,242',
       compact: ['2950', '99.9万', '199.9万'],
       fileSize: '1.50 KB',
+      fixed: '1,234.50',
     },
     'ko-KR': {
       date: '2026년 3월 5일',
@@ -85,6 +89,7 @@ describe('localeFormat: every other language through Intl', () => {
       integer: '24,242',
       compact: ['2.9천', '99.9만', '199.9만'],
       fileSize: '1.50 KB',
+      fixed: '1,234.50',
     },
     'pt-BR': {
       date: '5 de mar. de 2026',
@@ -95,6 +100,7 @@ describe('localeFormat: every other language through Intl', () => {
       integer: '24.242',
       compact: ['2,9 mil', '999,9 mil', '1,9 mi'],
       fileSize: '1,50 KB',
+      fixed: '1.234,50',
     },
     'pt-PT': {
       date: '5/03/2026',
@@ -105,6 +111,7 @@ describe('localeFormat: every other language through Intl', () => {
       integer: '24 242',
       compact: ['2,9 mil', '999,9 mil', '1,9 M'],
       fileSize: '1,50 KB',
+      fixed: '1234,50',
     },
   } as const;
 
@@ -136,6 +143,7 @@ describe('localeFormat: every other language through Intl', () => {
       it('groups whole numbers as the language does', () => {
         expect(plain(f.integer(24_242))).toBe(want.integer);
         expect(f.integer(7)).toBe('7');
+        expect(plain(f.fixed(1234.5, 2))).toBe(want.fixed);
       });
 
       it('shortens numbers without ever rounding up', () => {

@@ -30,6 +30,8 @@ export interface LocaleFormat {
   monthDay(ms: number, withYear: boolean): string;
   /** A whole number in full: "24,242" · "24.242" (pt-BR) · "24 242" (pt-PT). */
   integer(n: number): string;
+  /** A number with exactly `digits` decimals, rounded: "1.85" · "1,85". */
+  fixed(n: number, digits: number): string;
   /** A count or balance in short, never rounded up: "2.9k", "999.9k" · "2,9 mil" · "99.9万". */
   compact(n: number): string;
   /** "512 B", "1.50 KB" · "1,50 KB": steps of 1024, two decimals past bytes. */
@@ -44,6 +46,19 @@ const COMPACT_SEPARATOR = ' / ';
 function readable(ts: number | string): Date | null {
   const date = new Date(toMillis(ts));
   return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** Exact decimals; en-US `Intl` already writes the spec's comma-grouped "1,234.50". */
+function fixedIn(locale: string): LocaleFormat['fixed'] {
+  const byDigits = new Map<number, Intl.NumberFormat>();
+  return (n, digits) => {
+    let fmt = byDigits.get(digits);
+    if (!fmt) {
+      fmt = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+      byDigits.set(digits, fmt);
+    }
+    return fmt.format(Number.isFinite(n) ? n : 0);
+  };
 }
 
 /** The product's own forms: the spec's English, word for word. */
@@ -63,6 +78,7 @@ function specFormat(): LocaleFormat {
     time,
     monthDay: formatMonthDayEn,
     integer: (n) => (Number.isFinite(n) ? groupThousands(Math.trunc(n)) : '0'),
+    fixed: fixedIn(SPEC_LOCALE),
     compact: formatCount,
     fileSize: (bytes) => {
       const { value, unit, decimals } = fileSizeParts(bytes);
@@ -120,6 +136,7 @@ function intlFormat(locale: string): LocaleFormat {
     time,
     monthDay: (ms, withYear) => via(withYear ? dateFmt : monthDayFmt)(ms),
     integer: (n) => integerFmt.format(Number.isFinite(n) ? n : 0),
+    fixed: fixedIn(locale),
     compact: (n) => compactFmt.format(Number.isFinite(n) ? Math.trunc(n) : 0),
     fileSize: (bytes) => {
       const { value, unit, decimals } = fileSizeParts(bytes);

@@ -54,7 +54,7 @@ export function BetSheet({
           <p className="bet-sheet__pick">
             {t('betsUi.yourPick')}
             <strong>{choice.option.label}</strong>
-            <span className="bet-sheet__odds">×{formatOdds(choice.option.odds)}</span>
+            <span className="bet-sheet__odds">×{formatOdds(choice.option.odds, fmt)}</span>
           </p>
           <label className="bet-sheet__label" htmlFor="bet-amount">
             {t('betsUi.amount')}
@@ -94,7 +94,7 @@ export function BetSheet({
               label={t('betsUi.stake')}
               value={preview.kind === 'ok' ? fmt.integer(preview.amount) : '—'}
             />
-            <PreviewRow label={t('betsUi.odds')} value={`×${formatOdds(choice.option.odds)}`} />
+            <PreviewRow label={t('betsUi.odds')} value={`×${formatOdds(choice.option.odds, fmt)}`} />
             <PreviewRow
               label={t('betsUi.grossWin')}
               value={preview.kind === 'ok' ? fmt.integer(preview.gross) : '—'}

@@ -59,7 +59,7 @@ export function EventCard({
               <span className="bet-option__label">
                 {winner && <CheckCircleFill />} {option.label}
               </span>
-              <span className="bet-option__odds">×{formatOdds(option.odds)}</span>
+              <span className="bet-option__odds">×{formatOdds(option.odds, fmt)}</span>
             </button>
           );
         })}

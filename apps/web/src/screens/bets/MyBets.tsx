@@ -69,7 +69,7 @@ function BetCard({ bet }: { bet: Bet }) {
         </div>
         <div>
           <dt>{t('betsUi.odds')}</dt>
-          <dd>×{formatOdds(bet.odds)}</dd>
+          <dd>×{formatOdds(bet.odds, fmt)}</dd>
         </div>
         <div>
           <dt>{t('betsUi.winner')}</dt>

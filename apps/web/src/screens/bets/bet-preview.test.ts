@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { localeFormat } from '../../core/intl-format';
 import { betPreview, formatOdds, oddsToX100 } from './bet-preview';
 
 describe('betPreview', () => {
@@ -37,7 +38,8 @@ describe('odds', () => {
   it('reads decimal odds in hundredths without float drift', () => {
     expect(oddsToX100(1.15)).toBe(115);
     expect(oddsToX100(2.3)).toBe(230);
-    expect(formatOdds(2)).toBe('2.00');
-    expect(formatOdds(1.855)).toBe('1.86');
+    expect(formatOdds(2, localeFormat('en-US'))).toBe('2.00');
+    expect(formatOdds(1.855, localeFormat('en-US'))).toBe('1.86');
+    expect(formatOdds(1.855, localeFormat('pt-BR'))).toBe('1,86');
   });
 });

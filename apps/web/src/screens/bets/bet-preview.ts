@@ -1,13 +1,14 @@
 import { BET_SERVICE_CHARGE, betPayout, validateAmount } from '@pixelhall/contract';
+import type { LocaleFormat } from '../../core/intl-format';
 
 /** Decimal odds as the hundredths the payout is computed in (1.85 → 185). */
 export function oddsToX100(odds: number): number {
   return Math.round(odds * 100);
 }
 
-/** "1.85", always two places. */
-export function formatOdds(odds: number): string {
-  return (oddsToX100(odds) / 100).toFixed(2);
+/** "1.85" (pt-BR "1,85"), always two places. */
+export function formatOdds(odds: number, format: Pick<LocaleFormat, 'fixed'>): string {
+  return format.fixed(oddsToX100(odds) / 100, 2);
 }
 
 export type BetPreview =
