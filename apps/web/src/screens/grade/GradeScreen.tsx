@@ -122,11 +122,16 @@ function EarnExperience() {
               </span>
               <span className="xp-rule__text">
                 <span className="xp-rule__name">{t(`gradeUi.sources.${source}`)}</span>
-                <span className="xp-rule__cap">{t('gradeUi.dailyCap', { amount: fmt.integer(rule.daily_cap) })}</span>
+                <span className="xp-rule__cap">
+                  {t('gradeUi.dailyCap', { amount: fmt.integer(rule.daily_cap) })}
+                </span>
               </span>
               <span className="xp-rule__points">
                 {'per_minutes' in rule
-                  ? t('gradeUi.pointsPerMinutes', { points: fmt.integer(rule.points), minutes: rule.per_minutes })
+                  ? t('gradeUi.pointsPerMinutes', {
+                      points: fmt.integer(rule.points),
+                      minutes: rule.per_minutes,
+                    })
                   : t('gradeUi.points', { points: fmt.integer(rule.points) })}
               </span>
             </li>
