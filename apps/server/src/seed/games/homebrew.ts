@@ -114,9 +114,19 @@ export interface Homebrew {
   kind?: CartKind;
 }
 
+/**
+ * Sprite palettes 1–3 after the cart's own 0: blue, red and gold, apart enough from each other and
+ * from every cart's own that a turn of the toy's sprite (A, B) or the race's oncoming car shows.
+ */
+const SPRITE_PALETTES = [
+  [0x0f, 0x02, 0x12, 0x31],
+  [0x0f, 0x06, 0x16, 0x27],
+  [0x0f, 0x07, 0x28, 0x38],
+];
+
 const pal = (...sets: [number, number, number][]) => {
   const bg = sets.flatMap(([a, b, c]) => [0x0f, a, b, c]);
-  return [...bg, ...bg];
+  return [...bg, ...bg.slice(0, 4), ...SPRITE_PALETTES.flat()];
 };
 
 /** The homebrew titles the demo catalogue ships. */

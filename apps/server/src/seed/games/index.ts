@@ -90,7 +90,7 @@ const CATALOGUE: DemoGame[] = [
     homebrew: 0,
     rank: 1,
     description:
-      'A Pixelhall homebrew: a garden of tiles in green and gold that counts your visits in battery RAM.',
+      'A Pixelhall homebrew: walk a little gardener over green-and-gold tiles with the d-pad, ring a note with A or B, and see your visits counted in battery RAM.',
   },
   {
     name: 'Neon Drift',
@@ -99,7 +99,7 @@ const CATALOGUE: DemoGame[] = [
     homebrew: 1,
     rank: 2,
     description:
-      'A Pixelhall homebrew in magenta and blue, built by the project itself. Boots straight to its title.',
+      'A Pixelhall homebrew racer in magenta and blue: steer left and right past the oncoming cars, score a point for every car that gets by, and press Start to race again after a crash.',
   },
   {
     name: 'Ember Cave',
@@ -107,75 +107,87 @@ const CATALOGUE: DemoGame[] = [
     genre: 'adventure',
     homebrew: 2,
     rank: 3,
-    description: 'A Pixelhall homebrew glowing in cave-fire colours; remembers how often you came back.',
+    description:
+      'A Pixelhall homebrew glowing in cave-fire colours: wander the cave with the d-pad, chime with A and B; it remembers how often you came back.',
   },
   {
     name: 'Comet Courier',
     emulator: 'nes',
     genre: 'action',
     rank: 4,
-    description: 'Deliver parcels across a starfield before the comet tail fades.',
+    description:
+      'Pixelhall demo cart: fly a little courier around its title with the d-pad; A and B ring a note and repaint it.',
   },
   {
     name: 'Lantern Knights',
     emulator: 'nes',
     genre: 'rpg',
-    description: 'Four knights, one lantern, a castle that rearranges itself every night.',
+    description:
+      'Pixelhall demo cart: walk a knight about the castle title screen; A and B ring a bell and swap its colours.',
   },
   {
     name: 'Brick Bandit',
     emulator: 'nes',
     genre: 'puzzle',
-    description: 'Steal the bricks from under the guards without bringing the tower down.',
+    description:
+      'Pixelhall demo cart: sneak a bandit across a brick-patterned title with the d-pad; A and B ring a note.',
   },
   {
     name: 'Pocket Rally',
     emulator: 'nes',
     genre: 'racing',
-    description: 'Top-down rally on gravel, snow and harbour docks.',
+    description:
+      'Pixelhall demo cart: roll a tiny rally driver around the title screen; A and B sound the horn and repaint it.',
   },
   {
     name: 'Moonlit Ninja',
     emulator: 'nes',
     genre: 'platformer',
     rank: 5,
-    description: 'Wall-jump through a rooftop city under a huge moon.',
+    description:
+      'Pixelhall demo cart: move a ninja around a moonlit title screen with the d-pad; A and B ring and change its colours.',
   },
   {
     name: 'Sky Forge',
     emulator: 'nes',
     genre: 'shooter',
-    description: 'A vertical shooter where you forge your ship from the parts you shoot down.',
+    description:
+      'Pixelhall demo cart: hover a little ship across the title with the d-pad; A and B ping and repaint it.',
   },
   {
     name: 'Pixel Pirates',
     emulator: 'nes',
     genre: 'adventure',
-    description: 'Sail a tiny archipelago and dig up eight-bit treasure.',
+    description:
+      'Pixelhall demo cart: steer a pirate around the title screen; A and B ring the bell and swap its colours.',
   },
   {
     name: 'Cavern Echo',
     emulator: 'nes',
     genre: 'platformer',
-    description: 'Find your way by the sound of your own footsteps.',
+    description:
+      'Pixelhall demo cart: feel your way round a cavern title with the d-pad; A and B ping a note into the dark.',
   },
   {
     name: 'Turbo Turtle',
     emulator: 'nes',
     genre: 'racing',
-    description: 'The slowest racer on the circuit has a rocket shell.',
+    description:
+      'Pixelhall demo cart: nudge a turtle around the title screen with the d-pad; A and B toot and change its shell colours.',
   },
   {
     name: 'Frost Fortress',
     emulator: 'nes',
     genre: 'action',
-    description: 'Thaw a frozen fortress room by room.',
+    description:
+      'Pixelhall demo cart: wander an icy title screen with the d-pad; A and B chime and recolour the wanderer.',
   },
   {
     name: 'Garden Golf',
     emulator: 'nes',
     genre: 'sports',
-    description: 'Nine holes through flower beds, fountains and a greenhouse.',
+    description:
+      'Pixelhall demo cart: roll a round little golfer around a garden title; A and B chime and change its colours.',
   },
   {
     name: 'Pocket Gardener',
@@ -425,10 +437,10 @@ export async function ensureEmulators(db: Kysely<DB>, files: FileStore, now: num
 
 /**
  * The demo game library: five emulators, thirty games across NES, Game Boy and Mega Drive (every
- * ROM is generated and boots: the NES homebrews keep a battery save, the Game Boy carts answer the
- * pad and one is a small complete game — gameboy.ts, and so do the Mega Drive carts —
- * megadrive.ts), covers and screenshots drawn by the seed
- * art, topics, banners, and some history from the demo members (plays, favourites, searches)
+ * ROM is generated and boots: the NES carts answer the pad, keep a battery save and one is a small
+ * race — nes-game.ts, the Game Boy carts answer the pad and one is a small complete game —
+ * gameboy.ts, and so do the Mega Drive carts — megadrive.ts), covers and screenshots drawn by the
+ * seed art, topics, banners, and some history from the demo members (plays, favourites, searches)
  * so the sections and hot words have something to show.
  */
 export const seedDemoGames: Seeder = {
