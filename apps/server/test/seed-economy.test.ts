@@ -144,6 +144,24 @@ describe('the demo economy seed', () => {
     expect(MEMBER_ECONOMY.pixelpat!.gold).toBeGreaterThan(1000);
   });
 
+  it('leaves pixelpat a paid post by another member to unlock, which he can afford', async () => {
+    const pat = await memberId('pixelpat');
+    const left = await db
+      .selectFrom('posts')
+      .select(['id', 'price'])
+      .where('price', '>', 0)
+      .where('user_id', '!=', pat)
+      .where('id', 'not in', db.selectFrom('post_unlocks').select('post_id').where('user_id', '=', pat))
+      .execute();
+    expect(left.length).toBeGreaterThan(0);
+    const { gold } = await db
+      .selectFrom('users')
+      .select('gold')
+      .where('id', '=', pat)
+      .executeTakeFirstOrThrow();
+    expect(left.some((post) => num(post.price) <= num(gold))).toBe(true);
+  });
+
   it('puts every demo member’s experience inside their level, which stays as it was', async () => {
     const levels = new Map([...DEMO_MEMBERS, ...MEMBERS].map((m) => [m.username, m.level]));
     const users = await db

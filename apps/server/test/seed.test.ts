@@ -131,7 +131,7 @@ describe('the demo community seed', () => {
     expect(Math.max(...times)).toBeLessThanOrEqual(NOW);
     expect(NOW - Math.min(...times)).toBeGreaterThan(18 * DAY);
     expect(NOW - Math.max(...times)).toBeLessThan(DAY);
-    expect(posts.filter((p) => Number(p.price) > 0)).toHaveLength(2);
+    expect(posts.filter((p) => Number(p.price) > 0)).toHaveLength(3);
     expect(posts.filter((p) => p.pinned_at !== null)).toHaveLength(1);
     expect(posts.filter((p) => p.link !== null).length).toBeGreaterThanOrEqual(3);
     expect(posts.some((p) => Array.from(p.text).length > 500)).toBe(true);

@@ -317,6 +317,17 @@ I track about 200 titles: loose, boxed and complete in box, with the condition o
     ],
   },
   {
+    // Nobody has bought this one yet, pixelpat included: the demo has a paid post left to unlock.
+    by: 'neonnina',
+    topic: 'repairs',
+    hoursAgo: 30,
+    price: 40,
+    style: 'legend',
+    text: `My CRT geometry and convergence guide, from ten years of restoring arcade cabinets: which pots to turn first, how to make a crosshatch pattern without a generator, and how to get the corners straight without cooking the yoke.
+
+Includes the settings I use for the common chassis, and the safety steps I never skip. Discharge the tube first. Every time.`,
+  },
+  {
     by: 'retrorosa',
     topic: 'trade',
     hoursAgo: 75,
