@@ -31,24 +31,35 @@ function clearMemberCaches(): void {
   for (const queryKey of PER_MEMBER_QUERIES) queryClient.removeQueries({ queryKey });
 }
 
+export interface TransitionOptions {
+  /**
+   * Tell the host (default true). Not when the host itself brought the change (its `token`
+   * push or `getToken`): it knows, and an echo could make a shell push again.
+   */
+  tellHost?: boolean;
+}
+
 /** Logged out → logged in, on register, log-in or third-party log-in (docs/product/accounts-and-sessions.md#session-transitions). */
-export function signIn(token: string, user: User): void {
+export function signIn(token: string, user: User, { tellHost = true }: TransitionOptions = {}): void {
   clearMemberCaches();
   useSession.getState().setToken(token);
   useSession.getState().setUser(user);
   // The answer already carries the member: no need to ask get/user again.
   queryClient.setQueryData(userKeys.me, user);
   void queryClient.prefetchQuery(latestNewsQuery());
+  if (!tellHost) return;
   void callHost('setToken', { token }, { silent: true }).catch(() => {});
   void callHost('loginStatusChanged', { loggedIn: true }, { silent: true }).catch(() => {});
 }
 
 /** Logged in → logged out, on sign-out or token expiry. */
-export function signOut(reason: 'signed-out' | 'expired'): void {
+export function signOut(reason: 'signed-out' | 'expired', { tellHost = true }: TransitionOptions = {}): void {
   useSession.getState().clear();
   clearMemberCaches();
-  if (reason === 'expired') void callHost('tokenExpire', undefined, { silent: true }).catch(() => {});
-  void callHost('setToken', { token: null }, { silent: true }).catch(() => {});
-  void callHost('loginStatusChanged', { loggedIn: false }, { silent: true }).catch(() => {});
+  if (tellHost) {
+    if (reason === 'expired') void callHost('tokenExpire', undefined, { silent: true }).catch(() => {});
+    void callHost('setToken', { token: null }, { silent: true }).catch(() => {});
+    void callHost('loginStatusChanged', { loggedIn: false }, { silent: true }).catch(() => {});
+  }
   emitAppEvent('signOut', { reason });
 }

@@ -1,4 +1,10 @@
-import type { HostCallName, HostPayload, HostResult } from '@pixelhall/contract/host';
+import type {
+  HostCallName,
+  HostPayload,
+  HostPushData,
+  HostPushName,
+  HostResult,
+} from '@pixelhall/contract/host';
 
 export interface CallOptions {
   /** No toast on failure: the caller handles it. */
@@ -14,6 +20,7 @@ export type CallArgs<C extends HostCallName> =
 /** What the app needs of the host (host/bridge.ts): its `call`, typed by the contract's protocol. */
 export interface ConnectedHost {
   call<C extends HostCallName>(call: C, ...args: CallArgs<C>): Promise<HostResult<C>>;
+  on<E extends HostPushName>(event: E, listener: (data: HostPushData<E>) => void): () => void;
 }
 
 type LoadHost = () => Promise<ConnectedHost>;
@@ -40,4 +47,12 @@ export async function callHost<C extends HostCallName>(
   const load = await connected;
   const host = await load();
   return host.call(call, ...args);
+}
+
+/** Listens to a host push from the moment the host is connected (the first call loads it). */
+export function onHostPush<E extends HostPushName>(
+  event: E,
+  listener: (data: HostPushData<E>) => void,
+): void {
+  void connected.then((load) => load()).then((host) => host.on(event, listener));
 }

@@ -2,6 +2,7 @@ import { CLIENT_VERSION } from '@pixelhall/contract';
 import type { ApplicationInfo, SystemInfo } from '@pixelhall/contract/host';
 import { routes } from '@pixelhall/contract/routes';
 import { request } from '../api/client';
+import { syncTokenWithHost } from '../api/host-token';
 import { refreshAfterReward, taskKeys } from '../api/queries/tasks';
 import { meQuery } from '../api/queries/users';
 import { queryClient } from '../api/query-client';
@@ -11,6 +12,7 @@ import { useDevice } from '../state/device';
 import { usePreferences } from '../state/preferences';
 import { celebrate } from '../state/reward-celebration';
 import { useSession } from '../state/session';
+import { applySafeArea } from '../theme/safe-area';
 
 const FALLBACK_SYSTEM: SystemInfo = { androidVersion: '', deviceName: '', top: 0, bottom: 0 };
 const FALLBACK_APPLICATION: ApplicationInfo = { version: CLIENT_VERSION, platform: 'web' };
@@ -24,8 +26,11 @@ export async function startUp(): Promise<void> {
   const [system, application] = await Promise.all([
     callHost('getSystemInfo', undefined, { silent: true }).catch(() => FALLBACK_SYSTEM),
     callHost('applicationInfo', undefined, { silent: true }).catch(() => FALLBACK_APPLICATION),
+    // Before the member is loaded: a token the shell holds decides who that is.
+    syncTokenWithHost(),
   ]);
   useDevice.getState().set({ system, application });
+  applySafeArea(document.documentElement, system);
   usePreferences.getState().forceTheme(application.theme ?? null);
   if (useSession.getState().token) await queryClient.prefetchQuery(meQuery());
   void dailyCheckIn();
