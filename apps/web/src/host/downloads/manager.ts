@@ -11,6 +11,7 @@ import type {
 } from '@pixelhall/contract/host';
 import { baseUrl } from '../../api/config';
 import { holdHeavyWork } from '../../core/heavy-work';
+import { storageFullText } from '../../core/storage-full';
 import i18n from '../../i18n';
 import type { DownloadRecord } from '../store/db';
 import { opfsFile, opfsRemove, persistStorage } from '../store/opfs';
@@ -312,7 +313,7 @@ const lockName = (gameId: number) => `download:${gameId}`;
 function failureText(reason: Exclude<TransferResult, { ok: true }>['reason']): string {
   switch (reason) {
     case 'storage':
-      return i18n.t('downloadsUi.no_storage');
+      return storageFullText();
     case 'gone':
       return i18n.t('downloadsUi.gone');
     case 'size':

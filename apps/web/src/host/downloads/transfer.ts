@@ -1,3 +1,4 @@
+import { isStorageFull } from '../../core/storage-full';
 import { planRequest, readResponse } from './range';
 
 /** Where a download's bytes go (the origin-private file system in the browser, a fake in tests). */
@@ -118,7 +119,7 @@ async function pour(response: Response, offset: number, deps: TransferDeps): Pro
   try {
     await sink.open(offset);
   } catch (err) {
-    if (isQuotaError(err)) return { kind: 'storage' };
+    if (isStorageFull(err)) return { kind: 'storage' };
     throw err;
   }
   deps.onBytes(received);
@@ -149,7 +150,7 @@ async function pour(response: Response, offset: number, deps: TransferDeps): Pro
     await sink.commit();
     return { kind: 'done', received, progressed };
   } catch (err) {
-    if (isQuotaError(err)) {
+    if (isStorageFull(err)) {
       await sink.commit().catch(() => undefined);
       return { kind: 'storage' };
     }
@@ -163,10 +164,6 @@ async function pour(response: Response, offset: number, deps: TransferDeps): Pro
 async function truncate(sink: RomSink): Promise<void> {
   await sink.open(0);
   await sink.commit();
-}
-
-export function isQuotaError(err: unknown): boolean {
-  return err instanceof DOMException && err.name === 'QuotaExceededError';
 }
 
 /** A sleep that ends early (rejecting) when the download is paused or cancelled. */

@@ -30,6 +30,17 @@ export function pickDirectory(win: Window = window): Promise<PickedDirectory | n
   );
 }
 
+/**
+ * A directory input that came back without a single file (an empty folder) chose nothing:
+ * "Not data selected" (spec §5), rather than a scan of nothing.
+ */
+export function requireChoice(picked: PickedDirectory | null): PickedDirectory | null {
+  if (picked?.kind === 'files' && picked.files.length === 0) {
+    throw new Error(i18n.t('validation.nothing_selected'));
+  }
+  return picked;
+}
+
 function pickerError(err: unknown): Error {
   // SecurityError: not in a tap, or the folder is one the browser refuses (system folders).
   console.warn('ROM directory picker failed', err);

@@ -3,7 +3,7 @@ import { holdHeavyWork } from '../../core/heavy-work';
 import i18n from '../../i18n';
 import type { HostWiring } from '../web-games';
 import { canRead } from './fs-access';
-import { type PickedDirectory, pickDirectory } from './picker';
+import { type PickedDirectory, pickDirectory, requireChoice } from './picker';
 
 /** The import under way, if any: one at a time (two would hash the same files twice). */
 let running: {
@@ -62,7 +62,7 @@ function start(picked: Promise<PickedDirectory | null>, wiring: HostWiring): Pro
     controller.signal.addEventListener('abort', () => resolve(null), { once: true }),
   );
   const done = (async () => {
-    const source = await Promise.race([picked, abandoned]);
+    const source = requireChoice(await Promise.race([picked, abandoned]));
     if (running?.controller === controller) running.picking = false;
     if (!source) return nothing(true);
     const heavy = holdHeavyWork();

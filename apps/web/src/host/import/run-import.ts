@@ -4,6 +4,7 @@ import { routes } from '@pixelhall/contract/routes';
 import { request } from '../../api/client';
 import { gameKeys } from '../../api/queries/games';
 import { queryClient } from '../../api/query-client';
+import { isStorageFull, storageFullText } from '../../core/storage-full';
 import i18n from '../../i18n';
 import { type HostDatabase, hostDb, type ImportedRecord } from '../store/db';
 import { opfsFile, opfsRemove, persistStorage } from '../store/opfs';
@@ -374,6 +375,6 @@ async function copyToOpfs(file: File, zipEntry: string | null, path: string): Pr
     return true;
   } catch (err) {
     console.warn('Import copy failed', err);
-    throw new Error(i18n.t('importUi.copy_failed'));
+    throw new Error(isStorageFull(err) ? storageFullText() : i18n.t('importUi.copy_failed'));
   }
 }

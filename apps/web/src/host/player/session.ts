@@ -13,6 +13,7 @@ import { createStore } from 'zustand/vanilla';
 import { showFailToast, showSuccessToast } from '../../core/feedback';
 import { holdHeavyWork } from '../../core/heavy-work';
 import { nextOverlayZIndex } from '../../core/overlay';
+import { isStorageFull, storageFullText } from '../../core/storage-full';
 import i18n from '../../i18n';
 import { useEmulatorSettings } from '../../state/emulator-settings';
 import { useSession } from '../../state/session';
@@ -168,7 +169,7 @@ async function runRom(request: StartGameRequest, playerHost: PlayerHost, heavy: 
       } catch (err) {
         // A core that cannot save states, or storage that is full: say so, keep playing.
         console.error('save state', err);
-        showFailToast(i18n.t('playerUi.save_failed', { slot: n }));
+        showFailToast(isStorageFull(err) ? storageFullText() : i18n.t('playerUi.save_failed', { slot: n }));
       } finally {
         store.setState({ busy: false });
       }
