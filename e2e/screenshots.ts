@@ -1,10 +1,14 @@
 /**
  * Screenshots of every screen at a phone viewport, dark and light, for people to look at:
  *   npm run screenshots   (after npm run build) → e2e/.artifacts/screens/<theme>-<screen>.png
+ * In other languages: `--locale=ja-JP` (or `--locale=all`, every language) writes
+ * <locale>/<theme>-<screen>.png and a contact sheet per language. Other arguments pick screens;
+ * E2E_WEB_DIST serves another build, SCREENSHOTS_DIR writes elsewhere.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LOCALE_VALUES, type Locale, localeOption } from '@pixelhall/contract';
 import { openDatabase } from '@pixelhall/server/src/db/database';
 import { hashPassword } from '@pixelhall/server/src/features/accounts/passwords';
 import { sessionsRepo } from '@pixelhall/server/src/features/sessions/repo';
@@ -16,7 +20,10 @@ import { stageCommunityScene } from './support/community-scene';
 import { startServer } from './support/server';
 import { showcasePosts } from './support/showcase-posts';
 
-const OUT = path.join(path.dirname(fileURLToPath(import.meta.url)), '.artifacts/screens');
+/** SCREENSHOTS_DIR writes them elsewhere (several people taking pictures at once). */
+const OUT =
+  process.env.SCREENSHOTS_DIR ??
+  path.join(path.dirname(fileURLToPath(import.meta.url)), '.artifacts/screens');
 /**
  * Who is looking: nobody signed in (the default), a member, a visitor (tourist) account, or
  * `pat`, the seeded level-31 demo member with a wallet, props, rewards and bets of his own.
@@ -129,8 +136,19 @@ const SCREENS: Array<[name: string, hash: string, screen: string, viewer?: Viewe
   ],
 ];
 
+const args = process.argv.slice(2);
+/** The languages asked for with `--locale=`; none means English only, in the folder's root. */
+const localeArgs = args.filter((a) => a.startsWith('--locale=')).map((a) => a.slice('--locale='.length));
+const locales: (Locale | null)[] = localeArgs.includes('all')
+  ? [...LOCALE_VALUES]
+  : localeArgs.length
+    ? localeArgs.map((l) => {
+        if (!(LOCALE_VALUES as readonly string[]).includes(l)) throw new Error(`unknown locale ${l}`);
+        return l as Locale;
+      })
+    : [null];
 /** A name picks its screen and its variants: `me` takes `me-member` and `me-tourist` too. */
-const only = process.argv.slice(2);
+const only = args.filter((a) => !a.startsWith('--'));
 const picked = (name: string) => !only.length || only.some((o) => name === o || name.startsWith(`${o}-`));
 mkdirSync(OUT, { recursive: true });
 // A named provider, so linked sign-ins and sign-in buttons read as they would in production.
@@ -173,43 +191,60 @@ try {
   if (tokens.pat && SCREENS.some(([name]) => name.startsWith('me-archives-cloud') && picked(name))) {
     placeholders.__ARCHIVE_ROM__ = await stageCloudArchives(server.url, tokens.pat);
   }
-  for (const theme of ['dark', 'light'] as const) {
-    const contexts: BrowserContext[] = [];
-    const pages = new Map<Viewer, Page>();
-    const pageFor = async (viewer: Viewer): Promise<Page> => {
-      const open = pages.get(viewer);
-      if (open) return open;
-      const context = await phoneContext(browser);
-      contexts.push(context);
-      await context.addInitScript(
-        ([t, token, seen]) => {
-          localStorage.setItem('pixelhall.preferences', JSON.stringify({ state: { theme: t }, version: 1 }));
-          localStorage.setItem('pixelhall.popups', JSON.stringify({ state: { seen }, version: 1 }));
-          if (token)
-            localStorage.setItem('pixelhall.session', JSON.stringify({ state: { token }, version: 1 }));
-        },
-        [theme, tokens[viewer] ?? null, seenPopups] as const,
-      );
-      const page = await context.newPage();
-      pages.set(viewer, page);
-      return page;
-    };
-    for (const [name, hash, screen, viewer = 'visitor'] of SCREENS) {
-      if (!picked(name)) continue;
-      const page = await pageFor(viewer);
-      await page.goto(`${server.url}/#${hash.replace(/__[A-Z_]+__/g, (p) => placeholders[p] ?? p)}`);
-      await expectScreenOnPage(page, screen);
-      await page.waitForTimeout(400);
-      await page.screenshot({ path: path.join(OUT, `${theme}-${name}.png`) });
+  for (const locale of locales) {
+    const dir = locale ? path.join(OUT, locale) : OUT;
+    mkdirSync(dir, { recursive: true });
+    for (const theme of ['dark', 'light'] as const) {
+      await shootTheme(theme, locale, dir, tokens, seenPopups, placeholders);
     }
-    for (const context of contexts) await context.close();
-    await contactSheet(theme);
   }
-  if (!only.length) await readmePicture();
+  if (!only.length && locales[0] === null) await readmePicture();
   console.info(`screenshots in ${OUT}`);
 } finally {
   await browser.close();
   await server.stop();
+}
+
+/** Every picked screen in one theme and language, then their contact sheet. */
+async function shootTheme(
+  theme: 'dark' | 'light',
+  locale: Locale | null,
+  dir: string,
+  tokens: Partial<Record<Viewer, string>>,
+  seenPopups: number[],
+  placeholders: Record<string, string>,
+): Promise<void> {
+  const contexts: BrowserContext[] = [];
+  const pages = new Map<Viewer, Page>();
+  const pageFor = async (viewer: Viewer): Promise<Page> => {
+    const open = pages.get(viewer);
+    if (open) return open;
+    const context = await phoneContext(browser, { locale: locale ?? 'en-US' });
+    contexts.push(context);
+    await context.addInitScript(
+      ([t, token, seen, language]) => {
+        const preferences = language ? { theme: t, locale: language } : { theme: t };
+        localStorage.setItem('pixelhall.preferences', JSON.stringify({ state: preferences, version: 1 }));
+        localStorage.setItem('pixelhall.popups', JSON.stringify({ state: { seen }, version: 1 }));
+        if (token)
+          localStorage.setItem('pixelhall.session', JSON.stringify({ state: { token }, version: 1 }));
+      },
+      [theme, tokens[viewer] ?? null, seenPopups, locale ? localeOption(locale) : null] as const,
+    );
+    const page = await context.newPage();
+    pages.set(viewer, page);
+    return page;
+  };
+  for (const [name, hash, screen, viewer = 'visitor'] of SCREENS) {
+    if (!picked(name)) continue;
+    const page = await pageFor(viewer);
+    await page.goto(`${server.url}/#${hash.replace(/__[A-Z_]+__/g, (p) => placeholders[p] ?? p)}`);
+    await expectScreenOnPage(page, screen);
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: path.join(dir, `${theme}-${name}.png`) });
+  }
+  for (const context of contexts) await context.close();
+  await contactSheet(theme, dir);
 }
 
 /** The README's picture: four screens in both themes, small enough to keep in git. */
@@ -227,16 +262,16 @@ async function readmePicture(): Promise<void> {
 }
 
 /** All screens of a theme side by side in one picture, to review them at a glance. */
-async function contactSheet(theme: string): Promise<void> {
+async function contactSheet(theme: string, dir: string): Promise<void> {
   const shots = SCREENS.filter(([name]) => picked(name)).map(([name]) => {
-    const data = readFileSync(path.join(OUT, `${theme}-${name}.png`)).toString('base64');
+    const data = readFileSync(path.join(dir, `${theme}-${name}.png`)).toString('base64');
     return `<figure><img src="data:image/png;base64,${data}"><figcaption>${name}</figcaption></figure>`;
   });
   const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
   await page.setContent(
     `<style>body{margin:0;background:#888;display:grid;grid-template-columns:repeat(4,1fr);gap:8px;padding:8px;font:14px sans-serif}figure{margin:0}img{width:100%;display:block}</style>${shots.join('')}`,
   );
-  await page.screenshot({ path: path.join(OUT, `sheet-${theme}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(dir, `sheet-${theme}.png`), fullPage: true });
   await page.close();
 }
 
