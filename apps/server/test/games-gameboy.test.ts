@@ -8,6 +8,8 @@ import {
   GB_LIVES_CELL,
   GB_MESSAGE_CELL,
   GB_MESSAGES,
+  GB_OBP0,
+  GB_OBP1,
   GB_PLAYER_TILE,
   GB_SCORE_CELL,
   GB_SIZE,
@@ -110,6 +112,7 @@ describe('the Game Boy cartridge', () => {
     expect(gb.mem[0xff40]).toBe(GB_LCDC_ON);
     expect(GB_LCDC_ON & 0x02).toBe(0x02); // sprites on
     expect(gb.mem[0xff47]).toBe(GB_BGP);
+    expect([gb.mem[0xff48], gb.mem[0xff49]]).toEqual([GB_OBP0, GB_OBP1]);
     expect(gb.mem[0xff26]).toBe(0x80); // sound on
     // Only sprite 0, the player, at its start; the other 39 stay cleared (y 0: off screen).
     expect(sprite(gb, 0)).toEqual([GB_START.y, GB_START.x, GB_PLAYER_TILE, 0]);

@@ -25,9 +25,15 @@ export const GB_PLAYER_TILE = TILE_COUNT;
 export const GB_BUG_TILE = TILE_COUNT + 1;
 export const GB_TILE_COUNT = TILE_COUNT + 2;
 
-/** BGP and OBP0: colour 3 black, 2 dark grey, 1 light grey, 0 white; OBP1 the reverse. */
+/** BGP: colour 3 black, 2 dark grey, 1 light grey, 0 white. */
 export const GB_BGP = 0xe4;
-const GB_OBP1 = 0x1b;
+/**
+ * The sprites' palettes (colour 0 is see-through): OBP0 keeps 3 black and 2 dark grey but makes 1
+ * white, so the player's face stands out on the title screen's grey pattern; OBP1, which A swaps
+ * in, turns it round (a black face with a white outline).
+ */
+export const GB_OBP0 = 0xe0;
+export const GB_OBP1 = 0x1c;
 /** LCDC: LCD on, background and tiles at $8000, map at $9800, 8×8 sprites on. */
 export const GB_LCDC_ON = 0x93;
 
@@ -214,6 +220,7 @@ function setUp(tiles: number[], map: number[], cart: GameBoyCart): Line[] {
     { op: 'call clear', bytes: [0xcd], abs: 'clear' },
     { op: 'ld a,BGP', bytes: [0x3e, GB_BGP] },
     { op: 'ldh (BGP),a', bytes: [0xe0, BGP] },
+    { op: 'ld a,OBP0', bytes: [0x3e, GB_OBP0] },
     { op: 'ldh (OBP0),a', bytes: [0xe0, OBP0] },
     { op: 'ld a,OBP1', bytes: [0x3e, GB_OBP1] },
     { op: 'ldh (OBP1),a', bytes: [0xe0, OBP1] },
