@@ -25,7 +25,10 @@ export async function auditPage(page: Page): Promise<AxeViolation[]> {
   if (!loaded) await page.evaluate(axeSource);
   return page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: AxeApi }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: tags },
+      resultTypes: ['violations'],
+    });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact ?? null,

@@ -1,5 +1,6 @@
 import { Avatar } from 'antd-mobile';
 import { type CSSProperties, useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { baseUrl } from '../api/config';
 
 /** Backgrounds for the default avatar, picked by member id so a face keeps its colour. */
@@ -41,21 +42,26 @@ export function DefaultAvatar({ seed }: { seed: number }) {
   );
 }
 
-/** The member's avatar, or the default one when they have none or it fails to load. */
+/**
+ * The member's avatar, or the default one when they have none or it fails to load. Its text
+ * alternative is "<nickname>'s avatar"; without a nickname it is decoration.
+ */
 export function UserAvatar({
   user,
   size,
   className,
 }: {
-  user: { id: number; avatar: string };
+  user: { id: number; avatar: string; nickname?: string };
   size: number;
   className?: string;
 }) {
+  const { t } = useTranslation();
   const style = { '--size': `${size}px`, '--border-radius': `${Math.round(size * 0.3)}px` } as CSSProperties;
   return (
     <Avatar
       className={className}
       src={avatarSrc(user.avatar) ?? ''}
+      alt={user.nickname ? t('a11y.avatarOf', { name: user.nickname }) : ''}
       fallback={<DefaultAvatar seed={user.id} />}
       style={style}
     />

@@ -52,7 +52,7 @@ export function PostContent({
         <UnlockCard post={post} />
       ) : (
         <>
-          {images.length > 0 && <ImageGrid images={images} />}
+          {images.length > 0 && <ImageGrid images={images} author={post.user.nickname} />}
           {files.length > 0 && <FileList files={files} />}
           {post.links.length > 0 && <LinkList links={post.links} />}
         </>
@@ -131,7 +131,7 @@ function TranslatedText({ translation }: { translation: Translation }) {
 }
 
 /** Pictures in a grid; a tap opens the zoomable viewer at that picture (docs/product/app-shell-and-settings.md#picture-viewer). */
-function ImageGrid({ images }: { images: PostFile[] }) {
+function ImageGrid({ images, author }: { images: PostFile[]; author: string }) {
   const { t } = useTranslation();
   const urls = images.map((f) => avatarSrc(f.url) ?? f.url);
   const single = images.length === 1 ? images[0] : undefined;
@@ -149,10 +149,10 @@ function ImageGrid({ images }: { images: PostFile[] }) {
           key={image.id}
           type="button"
           className="post-images__cell"
-          aria-label={t('postUi.viewImage', { index: index + 1, total: images.length })}
+          aria-label={t('postUi.viewImage', { index: index + 1, total: images.length, name: author })}
           onClick={() => showImagePreview({ images: urls, startIndex: index })}
         >
-          <LazyImage src={image.url} alt={image.name} />
+          <LazyImage src={image.url} alt="" />
         </button>
       ))}
     </div>

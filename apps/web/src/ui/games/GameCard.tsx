@@ -78,6 +78,7 @@ export function GameCard({
     </>
   );
 
+  // The link is named by what it shows (name, platform, genre), so a spoken name matches the visible one.
   return (
     <div
       className={`game-card game-card--${variant}${className ? ` ${className}` : ''}`}
@@ -85,11 +86,11 @@ export function GameCard({
       data-game-id={data.id ?? undefined}
     >
       {target ? (
-        <Link className="game-card__link" to={target} aria-label={data.name}>
+        <Link className="game-card__link" to={target}>
           {body}
         </Link>
       ) : onOpen ? (
-        <button type="button" className="game-card__link" onClick={onOpen} aria-label={data.name}>
+        <button type="button" className="game-card__link" onClick={onOpen}>
           {body}
         </button>
       ) : (

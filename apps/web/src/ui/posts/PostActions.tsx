@@ -28,15 +28,15 @@ export function PostActions({
         onClick={() => like(post)}
         testId="post-like"
       >
-        {post.liked ? <HeartFill /> : <HeartOutline />}
+        {post.liked ? <HeartFill aria-hidden /> : <HeartOutline aria-hidden />}
         <span>{fmt.compact(post.like_count)}</span>
       </CountButton>
       <CountButton label={t('postUi.comments')} onClick={onComments} testId="post-comments">
-        <MessageOutline />
+        <MessageOutline aria-hidden />
         <span>{fmt.compact(post.comment_count)}</span>
       </CountButton>
       <CountButton label={t('postUi.shares')} onClick={onShare} testId="post-share">
-        <UploadOutline />
+        <UploadOutline aria-hidden />
         <span>{fmt.compact(post.share_count)}</span>
       </CountButton>
     </footer>
@@ -57,14 +57,15 @@ function CountButton({
   children: ReactNode;
 }) {
   return (
+    // Named by its content, so the name holds the count people see: "Like 12".
     <button
       type="button"
       className={`post-actions__button${active ? ' post-actions__button--active' : ''}`}
-      aria-label={label}
       aria-pressed={active}
       onClick={onClick}
       data-testid={testId}
     >
+      <span className="visually-hidden">{label}</span>
       {children}
     </button>
   );

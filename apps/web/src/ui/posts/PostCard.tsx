@@ -56,7 +56,7 @@ export function PostCard({ post, showTopic = true }: { post: Post; showTopic?: b
           <PaidTeaser post={post} onUnlock={open} />
         ) : (
           <>
-            {images.length > 0 && <ImageGrid images={images} />}
+            {images.length > 0 && <ImageGrid images={images} author={post.user.nickname} />}
             {files.length > 0 && <FilesSummary files={files} />}
           </>
         )}
@@ -110,7 +110,7 @@ function PostText({ post, color, hasMedia }: { post: Post; color?: string; hasMe
   );
 }
 
-function ImageGrid({ images }: { images: PostFile[] }) {
+function ImageGrid({ images, author }: { images: PostFile[]; author: string }) {
   const { t } = useTranslation();
   const urls = images.map((f) => avatarSrc(f.url) ?? f.url);
   // The viewer and its gesture library load on the first tap, not with the feed.
@@ -132,10 +132,10 @@ function ImageGrid({ images }: { images: PostFile[] }) {
           key={image.id}
           type="button"
           className="post-images__cell"
-          aria-label={t('postUi.viewImage', { index: index + 1, total: images.length })}
+          aria-label={t('postUi.viewImage', { index: index + 1, total: images.length, name: author })}
           onClick={inner(() => preview(index))}
         >
-          <LazyImage src={image.url} alt={image.name} />
+          <LazyImage src={image.url} alt="" />
         </button>
       ))}
     </div>

@@ -1,0 +1,173 @@
+import { endpoints } from '@pixelhall/contract';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { currentRoute, open, useToken } from './support/app';
+import { auditPage, describeViolations } from './support/axe';
+import { expectScreenOnPage, usePhone } from './support/browser';
+import { callAs, signedInToday } from './support/community';
+import { demoMemberSession } from './support/members';
+import { showcasePosts } from './support/showcase-posts';
+
+let context: BrowserContext;
+let page: Page;
+usePhone((p, c) => {
+  page = p;
+  context = c;
+});
+
+type Theme = 'dark' | 'light';
+/** A screen to audit: its route, the `data-screen` it shows, and a name for the failure message. */
+type Stop = { name: string; route: string; screen: string };
+
+let pictures: string;
+let pat: { id: number; token: string };
+beforeAll(async () => {
+  pictures = (await showcasePosts(inject('databaseUrl'))).__POST_PICTURES__;
+  pat = await demoMemberSession('pixelpat');
+  // The day's check-in celebrates once a day; done here so it does not cover the screens.
+  await callAs(pat.token, endpoints.tasks.startUp, { type: 1, authLogin: true });
+});
+
+const visitorStops = (): Stop[] => [
+  { name: 'home', route: '/home', screen: 'home' },
+  { name: 'post', route: `/post/${pictures}`, screen: 'post' },
+  { name: 'topic', route: '/topic/1', screen: 'topic' },
+  { name: 'search', route: '/home/search', screen: 'search' },
+  { name: 'game library', route: '/game', screen: 'game' },
+  { name: 'game page', route: '/rom/1', screen: 'rom' },
+  { name: 'me', route: '/me', screen: 'me' },
+  { name: 'member profile', route: '/user/1', screen: 'user-id' },
+  { name: 'settings', route: '/me/setting', screen: 'me-setting' },
+  { name: 'log in', route: '/login', screen: 'login' },
+];
+
+const memberStops = (): Stop[] => [
+  { name: 'home', route: '/home', screen: 'home' },
+  { name: 'post', route: `/post/${pictures}`, screen: 'post' },
+  { name: 'topic', route: '/topic/1', screen: 'topic' },
+  { name: 'game library', route: '/game', screen: 'game' },
+  { name: 'game page', route: '/rom/2', screen: 'rom' },
+  { name: 'me', route: '/me', screen: 'me' },
+  { name: 'another member', route: '/user/2', screen: 'user-id' },
+  { name: 'wallet', route: '/me/wallet', screen: 'me-wallet' },
+  { name: 'tasks', route: '/me/task', screen: 'me-task' },
+  { name: 'inbox', route: '/me/news', screen: 'me-news' },
+  { name: 'settings', route: '/me/setting', screen: 'me-setting' },
+];
+
+async function useTheme(theme: Theme): Promise<void> {
+  await context.addInitScript((t) => {
+    localStorage.setItem('pixelhall.preferences', JSON.stringify({ state: { theme: t }, version: 1 }));
+  }, theme);
+}
+
+/**
+ * The screen once its content has arrived: no loading placeholder or busy region is left, so
+ * the audit sees what a person would read. (The app's heartbeat keeps the network from ever
+ * going idle, so that is no signal.) A list's "loading more" may stay: then the audit goes on.
+ */
+async function settle(stop: Stop): Promise<void> {
+  await expectScreenOnPage(page, stop.screen);
+  await page
+    .waitForFunction(
+      () => !document.querySelector('.adm-skeleton, .adm-spin-loading, .adm-dot-loading, [aria-busy="true"]'),
+      undefined,
+      { timeout: 8_000 },
+    )
+    .catch(() => undefined);
+  // Transitions of the route change fade text in; axe measures contrast as painted.
+  await page.waitForTimeout(500);
+}
+
+async function auditStops(theme: Theme, stops: Stop[]): Promise<void> {
+  await useTheme(theme);
+  const failures: string[] = [];
+  for (const stop of stops) {
+    await open(page, stop.route);
+    await settle(stop);
+    expect(await page.getAttribute('html', 'data-theme')).toBe(theme);
+    const violations = await auditPage(page);
+    if (violations.length) failures.push(describeViolations(`${theme} ${stop.name}`, violations));
+  }
+  expect(failures, failures.join('\n')).toEqual([]);
+}
+
+describe('accessibility: axe-core finds no WCAG 2.1 A/AA violation', () => {
+  for (const theme of ['dark', 'light'] as const) {
+    it(`on the main screens as a visitor, ${theme} theme`, async () => {
+      await auditStops(theme, visitorStops());
+    }, 180_000);
+
+    it(`on the main screens as a demo member, ${theme} theme`, async () => {
+      await useToken(context, pat.token);
+      await auditStops(theme, memberStops());
+    }, 180_000);
+  }
+});
+
+/**
+ * Presses Tab until the focused element matches `selector` (at most `limit` times), the way a
+ * keyboard user walks the screen; returns what it found, or fails with where focus went.
+ */
+async function tabTo(
+  selector: string,
+  limit = 80,
+): Promise<{ postId: string | null; pressed: string | null }> {
+  const visited: string[] = [];
+  for (let i = 0; i < limit; i += 1) {
+    await page.keyboard.press('Tab');
+    const found = await page.evaluate((sel) => {
+      const el = document.activeElement;
+      if (!el?.matches(sel))
+        return {
+          hit: false,
+          tag: `${el?.tagName} ${el?.getAttribute('aria-label') ?? el?.textContent?.slice(0, 30) ?? ''}`,
+        };
+      return {
+        hit: true,
+        postId: el.closest('[data-post-id]')?.getAttribute('data-post-id') ?? null,
+        pressed: el.getAttribute('aria-pressed'),
+      };
+    }, selector);
+    if (found.hit) return { postId: found.postId ?? null, pressed: found.pressed ?? null };
+    visited.push(found.tag ?? '');
+  }
+  throw new Error(`Tab never reached ${selector}; focus went through:\n${visited.join('\n')}`);
+}
+
+describe('keyboard', () => {
+  it('opens a post and likes one on Home with Tab, Enter and Space alone', async () => {
+    await signedInToday(context, 'Keys');
+    await open(page, '/home');
+    await expectScreenOnPage(page, 'home');
+    await page.locator('[data-screen="home"] [data-testid="post-card"]').first().waitFor();
+
+    const post = await tabTo('[data-screen="home"] [data-testid="post-card"] a.post-text__body');
+    await page.keyboard.press('Enter');
+    await expectScreenOnPage(page, 'post');
+    expect(currentRoute(page)).toBe(`/post/${post.postId}`);
+
+    await tabTo('[data-screen="post"] .adm-nav-bar-back');
+    await page.keyboard.press('Enter');
+    await expectScreenOnPage(page, 'home');
+
+    const like = await tabTo('[data-screen="home"] [data-testid="post-like"]');
+    const button = page.locator(
+      `[data-screen="home"] [data-post-id="${like.postId}"] [data-testid="post-like"]`,
+    );
+    const before = like.pressed === 'true';
+    await page.keyboard.press('Space');
+    await expect.poll(() => button.getAttribute('aria-pressed')).toBe(String(!before));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => button.getAttribute('aria-pressed')).toBe(String(before));
+  }, 90_000);
+
+  it('reaches a settings row with Tab and opens it with Enter', async () => {
+    await open(page, '/me/setting');
+    await expectScreenOnPage(page, 'me-setting');
+    await tabTo('[data-screen="me-setting"] [data-testid="game-settings-item"]');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('button');
+    await page.keyboard.press('Enter');
+    await expectScreenOnPage(page, 'me-setting-game');
+  });
+});
