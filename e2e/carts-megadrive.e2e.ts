@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, open } from './support/app';
 import { usePhone } from './support/browser';
+import { focusGame, holdButton, LISTEN_TO_AUDIO, loudestSample, type PadButton } from './support/game-pad';
 import { downloadSeededGame, hostCall, waitForFirstFrame, waitForSteadyFrame } from './support/games-play';
 
 let page: Page;
@@ -12,28 +13,9 @@ usePhone((p) => {
   page.on('pageerror', (err) => errors.push(err.message));
 });
 
-/**
- * Keeps the loudest sample the page has sent to the speakers since `__speakerPeak` was last set
- * to 0. The cores play through Emscripten's OpenAL, which hands each block of samples to an
- * AudioBufferSourceNode: its buffer, as it starts, is what is heard.
- */
-function listenToTheSpeakers(): void {
-  const w = window as unknown as { __speakerPeak: number };
-  w.__speakerPeak = 0;
-  const start = AudioBufferSourceNode.prototype.start;
-  AudioBufferSourceNode.prototype.start = function (this: AudioBufferSourceNode, ...args) {
-    const samples = this.buffer?.getChannelData(0) ?? [];
-    for (const sample of samples) w.__speakerPeak = Math.max(w.__speakerPeak, Math.abs(sample));
-    return start.apply(this, args);
-  } as AudioBufferSourceNode['start'];
-}
-
-const speakerPeak = () => page.evaluate(() => (window as unknown as { __speakerPeak: number }).__speakerPeak);
-const quiet = () => page.evaluate(() => ((window as unknown as { __speakerPeak: number }).__speakerPeak = 0));
-
 /** Boots a seeded Mega Drive game and waits for its title screen to hold still. */
 async function boot(name: string): Promise<void> {
-  await page.addInitScript(listenToTheSpeakers);
+  await page.addInitScript(LISTEN_TO_AUDIO);
   await open(page, '/game');
   const game = await downloadSeededGame(page, baseUrl(), name);
   expect(game.coreName).toBe('genesis_plus_gx');
@@ -41,18 +23,11 @@ async function boot(name: string): Promise<void> {
   await page.locator('.ph-player').waitFor();
   await waitForFirstFrame(page);
   await waitForSteadyFrame(page);
+  await focusGame(page);
 }
 
-/**
- * Holds a key down on EmulatorJS's element for `ms`: its default keyboard map gives the arrows to
- * the D-pad, Enter to Start and X to the pad's B button.
- */
-async function hold(key: string, ms = 150): Promise<void> {
-  await page.locator('.ph-player .ejs_parent').focus();
-  await page.keyboard.down(key);
-  await page.waitForTimeout(ms);
-  await page.keyboard.up(key);
-}
+/** Holds a pad button (EmulatorJS's keyboard map: `PAD_KEYS`; the pad's B is the keyboard's X). */
+const hold = (button: PadButton, ms = 150) => holdButton(page, button, ms);
 
 interface Look {
   /** Pixels of the sprites' red (palette 1's body colour, in no background), and their centre. */
@@ -139,27 +114,27 @@ describe('the Mega Drive carts', () => {
     await page.waitForTimeout(1000);
     expect((await look()).hash, 'nothing moves without input').toBe(still.hash);
 
-    await hold('ArrowRight', 500);
+    await hold('right', 500);
     await waitForSteadyFrame(page);
     const right = await look();
     expect(right.x).toBeGreaterThan(still.x + 0.05);
     expect(right.y).toBeCloseTo(still.y, 2);
-    await hold('ArrowUp', 500);
+    await hold('up', 500);
     await waitForSteadyFrame(page);
     const up = await look();
     expect(up.y).toBeLessThan(right.y - 0.05);
     expect(up.x).toBeCloseTo(right.x, 2);
 
     // B: the spark takes the other palette (no red left) and the PSG beeps; B again swaps back.
-    await quiet();
+    await loudestSample(page);
     await page.waitForTimeout(500);
-    expect(await speakerPeak(), 'no sound before a button').toBeLessThan(0.01);
-    await hold('x');
+    expect(await loudestSample(page), 'no sound before a button').toBeLessThan(0.01);
+    await hold('b');
     await waitForSteadyFrame(page);
     expect((await look()).red).toBe(0);
     await page.waitForTimeout(500);
-    expect(await speakerPeak(), 'the beep').toBeGreaterThan(0.05);
-    await hold('x');
+    expect(await loudestSample(page), 'the beep').toBeGreaterThan(0.05);
+    await hold('b');
     await until('the red spark back', (l) => l.red === up.red);
     expect(errors).toEqual([]);
   });
@@ -172,15 +147,15 @@ describe('the Mega Drive carts', () => {
     expect((await look()).hash, 'the title screen waits for Start').toBe(title.hash);
 
     for (let race = 1; ; race += 1) {
-      await quiet();
-      await hold('Enter');
+      await loudestSample(page);
+      await hold('start');
       const start = await until('the player car', (l) => l.red > 20);
       // The road scrolls and the traffic comes on with no input.
       await until('the road to move', (l) => l.hash !== start.hash, 2000);
-      await hold('ArrowLeft', 300);
+      await hold('left', 300);
       const left = await look();
       expect(left.x).toBeLessThan(start.x - 0.02);
-      await hold('ArrowRight', 300);
+      await hold('right', 300);
       expect((await look()).x).toBeGreaterThan(left.x + 0.02);
 
       // Then it drives straight on until a car hits it: everything stops, GAME OVER shows.
@@ -193,14 +168,14 @@ describe('the Mega Drive carts', () => {
         expect(race, 'a race that scores within five').toBeLessThan(5);
         continue;
       }
-      expect(await speakerPeak(), 'the blips, the crash').toBeGreaterThan(0.05);
+      expect(await loudestSample(page), 'the blips, the crash').toBeGreaterThan(0.05);
       // Start again: the score is back to 0000 and the road moves.
-      await hold('Enter');
+      await hold('start');
       const again = await until('the race to restart', (l) => l.red > 20 && l.hash !== end.hash);
       expect(again.corner).toBe(start.corner);
       await until('the road to move again', (l) => l.hash !== again.hash, 2000);
       break;
     }
     expect(errors).toEqual([]);
-  });
+  }, 120_000);
 });

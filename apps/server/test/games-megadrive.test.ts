@@ -5,6 +5,7 @@ import {
   GAME_OVER,
   LANE_DASH,
   MD_DISPLAY_ON,
+  MD_HIT,
   MD_PLAYER,
   MD_SIZE,
   MD_TILE_COUNT,
@@ -221,9 +222,10 @@ describe('the Mega Drive cartridges', () => {
     expect(loop).toContain(w(0x323c, roadX, 0x343c, roadX + 128 - 16));
     // A horn on A, B or C.
     expect(loop).toContain(`${w(0x1006, 0x0200, 0x0070)} 67 08 ${w(0x303c, 508)} 61 00`);
-    // A car is hit closer than 14 lines and 12 pixels.
-    expect(loop).toContain(w(0x0c40, 14));
-    expect(loop).toContain(w(0x0c40, 12));
+    // A car hits when it touches: closer than 14 lines and 17 pixels.
+    expect(MD_HIT).toEqual({ lines: 14, pixels: 17 });
+    expect(loop).toContain(`${w(0x0c40, 14)} 6c`);
+    expect(loop).toContain(`${w(0x0c40, 17)} 6d`);
     // score_point: two abcd with the X flag cleared first, then stored.
     expect(race.between('score_point', 'score_sound')).toContain(
       `${w(0x7201, 0x44fc, 0x0000, 0xc101, 0xe058, 0x7200, 0xc101, 0xe058, 0x3b40, MD_VARS.score)}`,

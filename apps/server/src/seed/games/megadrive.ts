@@ -276,6 +276,11 @@ export const MD_SPARK = { x: SCREEN + 152, y: SCREEN + 200 };
 /** Traffic enters 16 pixels above the screen and leaves past its bottom (224 lines). */
 const TRAFFIC_TOP = SCREEN - 16;
 const TRAFFIC_BOTTOM = SCREEN + 224;
+/**
+ * How close a car hits the player's: the art is 16 pixels tall with rounded ends, and 16 wide with
+ * the tyres at its edges, so side by side in the gap between two lanes (16 apart) is a hit too.
+ */
+export const MD_HIT = { lines: 14, pixels: 17 };
 /** Sprite attribute words: palette in bits 13–14, vertical flip bit 12, then the tile. */
 const PALETTE_1 = 0x2000;
 const PALETTE_2 = 0x4000;
@@ -589,19 +594,19 @@ function raceMain(): MdLine[] {
     { op: 'move.w d0,2(a2)', words: [0x3540, 0x0002] },
     { op: 'bsr.w score_point', words: [0x6100], disp: 'score_point' },
     { label: 'race_hit' },
-    { op: 'move.w (a2),d0', words: [0x3012], note: 'a crash: closer than 14 lines and 12 pixels' },
+    { op: 'move.w (a2),d0', words: [0x3012], note: 'a crash: the two cars touch or overlap' },
     { op: 'sub.w Y(a5),d0', words: [0x906d, V.y] },
     { op: 'bpl.s race_dy', words: [0x6a00], short: 'race_dy' },
     { op: 'neg.w d0', words: [0x4440] },
     { label: 'race_dy' },
-    { op: 'cmpi.w #14,d0', words: [0x0c40, 0x000e] },
+    { op: `cmpi.w #${MD_HIT.lines},d0`, words: [0x0c40, MD_HIT.lines] },
     { op: 'bge.s race_next', words: [0x6c00], short: 'race_next' },
     { op: 'move.w 2(a2),d0', words: [0x302a, 0x0002] },
     { op: 'sub.w X(a5),d0', words: [0x906d, V.x] },
     { op: 'bpl.s race_dx', words: [0x6a00], short: 'race_dx' },
     { op: 'neg.w d0', words: [0x4440] },
     { label: 'race_dx' },
-    { op: 'cmpi.w #12,d0', words: [0x0c40, 0x000c] },
+    { op: `cmpi.w #${MD_HIT.pixels},d0`, words: [0x0c40, MD_HIT.pixels] },
     { op: 'blt.s crash', words: [0x6d00], short: 'crash' },
     { label: 'race_next' },
     { op: 'addq.w #4,a2', words: [0x584a] },
