@@ -91,7 +91,7 @@ export interface NesMachine {
 export function nesMachine(
   rom: Buffer,
   labels: Map<string, number>,
-  sram = new Uint8Array(0x2000),
+  sram: Uint8Array = new Uint8Array(0x2000),
 ): NesMachine {
   const prg = rom.subarray(16, 16 + 0x4000);
   const ram = new Uint8Array(0x800);

@@ -1,0 +1,179 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, open } from './support/app';
+import { usePhone } from './support/browser';
+import {
+  changedBox,
+  holdButton,
+  LISTEN_TO_AUDIO,
+  loudestSample,
+  type Picture,
+  readPicture,
+} from './support/game-pad';
+import { downloadSeededGame, hostCall, waitForFirstFrame, waitForSteadyFrame } from './support/games-play';
+
+let page: Page;
+let errors: string[];
+usePhone((p) => {
+  page = p;
+  errors = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+});
+
+/**
+ * The generated NES carts (seed games/nes-game.ts, nes-race.ts) on fceumm. The picture is read
+ * 256 pixels wide, so x is the console's own; fceumm shows the picture at its pixel aspect and
+ * without the top and bottom 8 lines, so y is only compared with y.
+ */
+const WIDTH = 256;
+const HEIGHT = 240;
+
+/** Boots a seeded NES game, listening to what it plays, and waits for it to hold still. */
+async function boot(name: string): Promise<void> {
+  await page.addInitScript(LISTEN_TO_AUDIO);
+  await open(page, '/game');
+  const game = await downloadSeededGame(page, baseUrl(), name);
+  expect(game.coreName).toBe('fceumm');
+  await hostCall(page, 'startGame', game);
+  await page.locator('.ph-player').waitFor();
+  await waitForFirstFrame(page);
+  await waitForSteadyFrame(page);
+}
+
+/**
+ * The picture once it holds still (the same two reads running). A WebGL canvas is readable only
+ * in the frame it was drawn, which a read now and then misses: such a read is tried again.
+ */
+async function stillPicture(timeoutMs = 20_000): Promise<Picture> {
+  const deadline = Date.now() + timeoutMs;
+  let last: Picture | null = null;
+  for (;;) {
+    const now = await readPicture(page, WIDTH, HEIGHT);
+    if (now && last && changedBox(last, now) === null) return now;
+    last = now ?? last;
+    if (Date.now() > deadline) throw new Error('the picture did not hold still');
+    await page.waitForTimeout(100);
+  }
+}
+
+async function picture(): Promise<Picture> {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const now = await readPicture(page, WIDTH, HEIGHT);
+    if (now) return now;
+    await page.waitForTimeout(20);
+  }
+  throw new Error('no picture to read');
+}
+
+/** Rows `top`–`bottom` and columns `left`–`right` of a picture. */
+function crop(p: Picture, box: { left: number; right: number; top: number; bottom: number }): Picture {
+  const grey: number[] = [];
+  for (let y = box.top; y <= box.bottom; y += 1)
+    grey.push(...p.grey.slice(y * p.width + box.left, y * p.width + box.right + 1));
+  return { width: box.right - box.left + 1, height: box.bottom - box.top + 1, grey };
+}
+
+/** The runs of rows with anything but the black road between columns `left` and `right`. */
+function inkedRows(p: Picture, left: number, right: number): { top: number; bottom: number }[] {
+  const runs: { top: number; bottom: number }[] = [];
+  for (let y = 0; y < p.height; y += 1) {
+    const row = p.grey.slice(y * p.width + left, y * p.width + right + 1);
+    if (!row.some((g) => g > 40)) continue;
+    const last = runs[runs.length - 1];
+    if (last && last.bottom === y - 1) last.bottom = y;
+    else runs.push({ top: y, bottom: y });
+  }
+  return runs;
+}
+
+/** The toys' sprite starts at x 120 and is 16 pixels wide (nes-game.ts TOY_START). */
+const TOY_X = 120;
+/** Neon Drift's road is x 64–191; your car starts at x 104 (nes-race.ts). */
+const ROAD = { left: 64, right: 191 };
+const CAR_X = 104;
+
+describe('the NES carts', () => {
+  it('a toy cart: the d-pad walks its sprite, A recolours it with a note, and no input keeps it still', async () => {
+    await boot('Moonlit Ninja');
+    const start = await stillPicture();
+    await loudestSample(page);
+    await page.waitForTimeout(1000);
+    expect(changedBox(start, await picture()), 'nothing moves without input').toBeNull();
+    expect(await loudestSample(page), 'no sound without input').toBeLessThan(0.01);
+
+    await holdButton(page, 'right', 400);
+    const right = await stillPicture();
+    const moved = changedBox(start, right);
+    // Only the sprite's band changed: from where it stood to well to the right of it.
+    expect(moved).not.toBeNull();
+    expect(moved!.left).toBe(TOY_X);
+    expect(moved!.right).toBeGreaterThan(TOY_X + 16 + 16);
+    expect(moved!.bottom - moved!.top).toBeLessThan(20);
+    const spriteLeft = moved!.right - 15;
+
+    await holdButton(page, 'up', 300);
+    const up = await stillPicture();
+    const climbed = changedBox(right, up);
+    expect(climbed).not.toBeNull();
+    expect(Math.abs(climbed!.left - spriteLeft)).toBeLessThanOrEqual(1);
+    expect(Math.abs(climbed!.right - moved!.right)).toBeLessThanOrEqual(1);
+    expect(Math.abs(climbed!.bottom - moved!.bottom)).toBeLessThanOrEqual(1);
+    expect(climbed!.bottom - climbed!.top).toBeGreaterThan(moved!.bottom - moved!.top + 8);
+
+    // A: the sprite takes the next palette (its pixels change where it stands) and pulse 1 rings.
+    await loudestSample(page);
+    await holdButton(page, 'a', 150);
+    const recoloured = changedBox(up, await stillPicture());
+    expect(recoloured).not.toBeNull();
+    expect(recoloured!.left).toBeGreaterThanOrEqual(spriteLeft - 1);
+    expect(recoloured!.right).toBeLessThanOrEqual(moved!.right + 1);
+    await page.waitForTimeout(300);
+    expect(await loudestSample(page), 'the note').toBeGreaterThan(0.05);
+    expect(errors).toEqual([]);
+  });
+
+  it('Neon Drift: Start races, passing cars score, a crash shows GAME OVER, Start races again and steers', async () => {
+    await boot('Neon Drift');
+    const title = await stillPicture();
+    await page.waitForTimeout(1000);
+    expect(changedBox(title, await picture()), 'the title waits for Start').toBeNull();
+    // Down the road's middle: the title, the score, PRESS START, your car, the subtitle.
+    const rows = inkedRows(title, 80, 176);
+    expect(rows).toHaveLength(5);
+    const [, scoreRows, messageRows, carRows] = rows as [unknown, ...{ top: number; bottom: number }[]];
+    const scoreBox = { left: 144, right: 167, ...scoreRows! };
+    const messageBox = { left: 80, right: 175, ...messageRows! };
+
+    // The first race after power-on brings the same cars every time: nobody steers, six get past.
+    await loudestSample(page);
+    await holdButton(page, 'start', 150);
+    const racing = await picture();
+    expect(changedBox(crop(title, messageBox), crop(racing, messageBox)), 'PRESS START goes').not.toBeNull();
+    await page.waitForTimeout(500);
+    expect(changedBox(racing, await picture()), 'the oncoming car comes down').not.toBeNull();
+    const over = await stillPicture(90_000);
+    expect(changedBox(crop(title, scoreBox), crop(over, scoreBox)), 'the score went up').not.toBeNull();
+    const overMessage = crop(over, messageBox);
+    expect(changedBox(crop(racing, messageBox), overMessage), 'GAME OVER shows').not.toBeNull();
+    expect(changedBox(crop(title, messageBox), overMessage)).not.toBeNull();
+    expect(await loudestSample(page), 'the notes of the points and the crash').toBeGreaterThan(0.05);
+
+    // Start again: left steers your car towards the kerb at once (its rows only: the new oncoming
+    // car is still far up the road), and the score is back to 000 (once that car is clear of it).
+    await holdButton(page, 'start', 150);
+    const carBox = { left: ROAD.left, right: ROAD.right, ...carRows! };
+    const before = crop(await picture(), carBox);
+    await holdButton(page, 'left', 200);
+    const steered = changedBox(before, crop(await picture(), carBox));
+    expect(steered).not.toBeNull();
+    expect(steered!.left + ROAD.left).toBeLessThan(CAR_X);
+    expect(steered!.right + ROAD.left).toBeLessThanOrEqual(CAR_X + 15);
+    const deadline = Date.now() + 5_000;
+    for (;;) {
+      const now = await picture();
+      if (changedBox(crop(title, scoreBox), crop(now, scoreBox)) === null) break;
+      if (Date.now() > deadline) throw new Error('the score did not go back to 000');
+    }
+    expect(errors).toEqual([]);
+  });
+});
