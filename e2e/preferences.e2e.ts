@@ -67,11 +67,15 @@ describe('language', () => {
         JSON.stringify({ state: { locale: { id: 1, value: 'es-ES', text: 'Español' } }, version: 1 }),
       );
     });
-    await open(page, '/demo');
-    await expectScreenOnPage(page, 'demo');
-    await page.getByTestId('demo-fail').click();
-    await page.locator('.adm-toast-main').getByText('no_such_option').waitFor();
-    const toast = await page.locator('.adm-toast-main').textContent();
-    expect(toast).not.toContain('There is no option');
+    await open(page, '/login');
+    await expectScreenOnPage(page, 'login');
+    await page.locator('input[autocomplete="username"]').fill('nobody_at_all');
+    await page.locator('input[autocomplete="current-password"]').fill('not the password');
+    await page.getByTestId('login-submit').click();
+    // The server's own words for the refusal, in Spanish (the contract's es-ES messages).
+    await page
+      .locator('.adm-form-item-feedback-error')
+      .getByText('El nombre de usuario o la contraseña no son correctos')
+      .waitFor();
   });
 });

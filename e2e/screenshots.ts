@@ -37,7 +37,6 @@ const SCREENS: Array<[name: string, hash: string, screen: string, viewer?: Viewe
   ['setting-member', '/me/setting', 'me-setting', 'member'],
   ['about', '/me/about', 'me-about'],
   ['licences', '/me/about/licences', 'me-about-licences'],
-  ['demo', '/demo', 'demo'],
   ['webview', '/webview?url=__SELF__%2Fhealthz&title=Status', 'webview'],
   ['webview-invalid', '/webview?url=javascript%3Aalert(1)&title=Help', 'webview'],
   ['not-found', '/no/such/page', 'not-found'],

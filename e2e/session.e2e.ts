@@ -17,24 +17,22 @@ const expiryDialogs = (p: Page) =>
   p.locator('.adm-dialog-body:visible', { hasText: 'The user is not logged in' });
 
 describe('session expiry', () => {
-  it('shows one expiry dialog when three calls fail together, and clears the token', async () => {
+  it('shows one expiry dialog when several calls fail together, and clears the token', async () => {
     const member = await createMember();
     await useToken(context, member.token);
-    // The start-up routine loads the member with the live token.
-    const loaded = page.waitForResponse((r) => r.url().endsWith('/api/get/user'));
-    await open(page, '/demo');
-    await expectScreenOnPage(page, 'demo');
-    await loaded;
     await revokeSession(member.sessionId);
 
-    const failures: number[] = [];
+    // Me asks for the member and their counts at once: every one of those calls is refused.
+    const failures: string[] = [];
     page.on('response', async (r) => {
-      if (r.url().endsWith('/api/get/user')) failures.push((await r.json()).code);
+      if (!r.url().includes('/api/')) return;
+      const body = (await r.json().catch(() => null)) as { code?: number } | null;
+      if (body?.code === 10001) failures.push(new URL(r.url()).pathname);
     });
-    await page.getByTestId('demo-expiry').click();
+    await open(page, '/me');
     await expiryDialogs(page).waitFor();
     await page.waitForTimeout(800);
-    expect(failures).toEqual([10001, 10001, 10001]);
+    expect(failures.length, failures.join(', ')).toBeGreaterThan(1);
     expect(await expiryDialogs(page).count()).toBe(1);
     expect(await storedToken(page)).toBeNull();
 

@@ -46,6 +46,27 @@ describe('routing', () => {
     expect(currentRoute(page)).toBe('/home');
   });
 
+  it('shows the catch-all screen for a page opened without the id of what it shows', async () => {
+    for (const route of [
+      '/game/topic',
+      '/game/topic?id=abc',
+      '/me/achievement/details',
+      '/post/abc',
+      '/user/0',
+    ]) {
+      await open(page, '/home');
+      await expectScreenOnPage(page, 'home');
+      await open(page, route);
+      await expectScreenOnPage(page, 'not-found');
+      await page.getByRole('button', { name: 'Back to Home' }).waitFor();
+    }
+  });
+
+  it('leaves the developer gallery out of a production build', async () => {
+    await open(page, '/demo');
+    await expectScreenOnPage(page, 'not-found');
+  });
+
   it('moves between the tabs with the tab bar', async () => {
     await open(page, '/home');
     await page.locator('.tab-bar').getByText('Game', { exact: true }).click();

@@ -21,6 +21,11 @@ export interface RouteDef {
   showTabBar?: boolean;
   /** The bottom tab bar: Home, Game, Me. */
   tabBar?: boolean;
+  /**
+   * The path params or query parameters naming what the screen shows (`id`): without a positive
+   * whole number in each, there is nothing to load and the catch-all screen shows instead.
+   */
+  ids?: readonly string[];
 }
 
 export interface RouteMatch {
@@ -51,6 +56,13 @@ export function matchRoute(pathname: string, routes: RouteDef[]): RouteMatch {
     if (params) return { route, params };
   }
   return { route: routes.find((r) => r.path === '*')!, params: {} };
+}
+
+/** Whether every id the route needs is a positive whole number, in its path or its query. */
+export function hasRouteIds(route: RouteDef, params: RouteMatch['params'], search: string): boolean {
+  if (!route.ids?.length) return true;
+  const query = new URLSearchParams(search);
+  return route.ids.every((name) => /^[1-9]\d*$/.test(params[name] ?? query.get(name) ?? ''));
 }
 
 /** The login page, remembering where the visitor was going. */

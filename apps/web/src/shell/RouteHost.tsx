@@ -2,7 +2,7 @@ import type { Locale } from '@pixelhall/contract';
 import { Activity, type ComponentType, Suspense, use, useRef } from 'react';
 import { Navigate, useLocation } from '../core/hash-router';
 import { RouteContext, type RouteEntry } from '../core/route-context';
-import { loginPathFor } from '../core/route-match';
+import { hasRouteIds, loginPathFor } from '../core/route-match';
 import i18n, { catalogSettled } from '../i18n';
 import { useSession } from '../state/session';
 import { ScreenFallback } from '../ui/Screen';
@@ -43,7 +43,9 @@ export function RouteHost() {
 }
 
 function RoutedScreen({ entry }: { entry: RouteEntry }) {
-  const Screen: ComponentType = entry.route.screen ?? NotFoundScreen;
+  // A screen without the id of what it shows would wait forever for it.
+  const Screen: ComponentType =
+    (hasRouteIds(entry.route, entry.params, entry.search) && entry.route.screen) || NotFoundScreen;
   return (
     <RouteContext value={entry}>
       <Suspense fallback={<ScreenFallback />}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginPathFor, matchPath } from '../core/route-match';
+import { hasRouteIds, loginPathFor, matchPath } from '../core/route-match';
 import { matchAppRoute as matchRoute, ROUTES } from './routes';
 
 const SPEC_LOGIN_ME = [
@@ -113,6 +113,30 @@ describe('the route table', () => {
     expect(matchRoute('/user/edit').route.name).toBe('user-edit');
     expect(matchRoute('/user/followed').route.name).toBe('user-followed');
     expect(matchRoute('/user/beingfollowed').route.name).toBe('user-beingfollowed');
+  });
+
+  it('shows the catch-all for a route that names what it shows without a usable id', () => {
+    const shows = (path: string, search = '') => {
+      const { route, params } = matchRoute(path);
+      return hasRouteIds(route, params, search);
+    };
+    for (const path of ['/post/7', '/rom/7', '/topic/7', '/user/7']) {
+      expect(shows(path), path).toBe(true);
+      expect(shows(path.replace('7', 'abc')), path).toBe(false);
+      expect(shows(path.replace('7', '0')), path).toBe(false);
+      expect(shows(path.replace('7', '-7')), path).toBe(false);
+      expect(shows(path.replace('7', '1.5')), path).toBe(false);
+    }
+    for (const path of ['/game/topic', '/me/achievement/details']) {
+      expect(shows(path, '?id=3'), path).toBe(true);
+      expect(shows(path), path).toBe(false);
+      expect(shows(path, '?id='), path).toBe(false);
+      expect(shows(path, '?id=x'), path).toBe(false);
+    }
+    // Screens that work without one: a member's own follow lists, the Game tab.
+    for (const path of ['/user/followed', '/user/beingfollowed', '/game', '/home']) {
+      expect(shows(path), path).toBe(true);
+    }
   });
 
   it('remembers where a visitor was going', () => {

@@ -13,7 +13,6 @@ const NoteTopicScreen = lazy(() => import('../screens/note/NoteTopicScreen'));
 const SettingScreen = lazy(() => import('../screens/setting/SettingScreen'));
 const AboutScreen = lazy(() => import('../screens/about/AboutScreen'));
 const WebviewScreen = lazy(() => import('../screens/webview/WebviewScreen'));
-const DemoScreen = lazy(() => import('../screens/demo/DemoScreen'));
 export const NotFoundScreen = lazy(() => import('../screens/not-found/NotFoundScreen'));
 const LoginScreen = lazy(() => import('../screens/auth/LoginScreen'));
 const RegisterScreen = lazy(() => import('../screens/auth/RegisterScreen'));
@@ -69,6 +68,7 @@ export const ROUTES: RouteDef[] = [
     name: 'game-topic',
     path: '/game/topic',
     keepAlive: true,
+    ids: ['id'],
     screen: lazy(() => import('../screens/game/GameTopicScreen')),
   },
   {
@@ -110,11 +110,12 @@ export const ROUTES: RouteDef[] = [
     screen: lazy(() => import('../screens/game/GameClassificationScreen')),
   },
   { name: 'classify', path: '/classify', screen: ClassifyScreen, keepAlive: true },
-  { name: 'post', path: '/post/:id', screen: PostScreen },
-  { name: 'rom', path: '/rom/:id', screen: lazy(() => import('../screens/rom/RomScreen')) },
+  { name: 'post', path: '/post/:id', ids: ['id'], screen: PostScreen },
+  { name: 'rom', path: '/rom/:id', ids: ['id'], screen: lazy(() => import('../screens/rom/RomScreen')) },
   {
     name: 'topic',
     path: '/topic/:id',
+    ids: ['id'],
     screen: TopicScreen,
     keepAlive: true,
     showTabBar: true,
@@ -170,7 +171,7 @@ export const ROUTES: RouteDef[] = [
   // Added by this project: the wallet (balances, exchange, history) and the props shop.
   me('wallet', true, WalletScreen),
   me('props', true, PropsScreen),
-  me('achievement/details', false, AchievementDetailScreen),
+  { ...me('achievement/details', false, AchievementDetailScreen), ids: ['id'] },
   me('setting', false, SettingScreen),
   me(
     'setting/game',
@@ -206,10 +207,21 @@ export const ROUTES: RouteDef[] = [
   { name: 'user-followed', path: '/user/followed', screen: FollowedScreen },
   { name: 'user-beingfollowed', path: '/user/beingfollowed', screen: BeingFollowedScreen },
   // After the fixed /user/… paths: the first match wins, and ':id' would take "edit" too.
-  { name: 'user-id', path: '/user/:id', screen: UserScreen, hideStatusBar: true, statusBarTheme: 'dark' },
+  {
+    name: 'user-id',
+    path: '/user/:id',
+    ids: ['id'],
+    screen: UserScreen,
+    hideStatusBar: true,
+    statusBarTheme: 'dark',
+  },
   { name: 'webview', path: '/webview', screen: WebviewScreen },
   { name: 'login', path: '/login', screen: LoginScreen },
-  { name: 'demo', path: '/demo', screen: DemoScreen },
+  // The developer gallery exists in development only: a production build leaves the route and
+  // its screen out (Vite makes the condition a constant false and drops the import with it).
+  ...(import.meta.env.DEV
+    ? [{ name: 'demo', path: '/demo', screen: lazy(() => import('../screens/demo/DemoScreen')) }]
+    : []),
   { name: 'auth-third', path: '/auth/third', screen: ThirdPartyScreen },
   { name: 'auth-retrievepassword', path: '/auth/retrievepassword', screen: RetrievePasswordScreen },
   { name: 'auth-reset', path: '/auth/reset', screen: ResetPasswordScreen },

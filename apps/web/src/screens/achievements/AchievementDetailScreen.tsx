@@ -5,7 +5,6 @@ import { useAchievementDetail } from '../../api/queries/achievements';
 import { useMemberProfile } from '../../api/queries/members';
 import { useRouteQuery } from '../../core/route-context';
 import { useSession } from '../../state/session';
-import { EmptyState } from '../../ui/EmptyState';
 import { NavBar } from '../../ui/NavBar';
 import { LoadFailed, Pending } from '../../ui/QueryStates';
 import { RewardChips } from '../../ui/rewards/RewardChips';
@@ -22,13 +21,13 @@ import { useFormat } from '../../ui/format';
 export default function AchievementDetailScreen() {
   const { t } = useTranslation();
   const query = useRouteQuery();
+  // The route shows this screen only for a positive whole id (`ids` in shell/routes.tsx).
   const id = Number(query.get('id'));
   const userId = Number(query.get('user_id')) || 0;
   const myId = useSession((s) => s.user?.id ?? 0);
   const signedIn = useSession((s) => Boolean(s.token));
-  const valid = Number.isInteger(id) && id > 0;
   const ofOther = userId > 0 && userId !== myId;
-  const detail = useAchievementDetail(valid ? id : 0, ofOther ? userId : 0);
+  const detail = useAchievementDetail(id, ofOther ? userId : 0);
   const member = useMemberProfile(ofOther ? userId : 0);
   // Progress means something only for a known member: another one, or the signed-in caller.
   const withProgress = ofOther || signedIn;
@@ -37,9 +36,7 @@ export default function AchievementDetailScreen() {
   return (
     <Screen>
       <NavBar title={t('achievementsUi.detailTitle')} />
-      {!valid ? (
-        <EmptyState text={t('achievementsUi.notFound')} />
-      ) : detail.data ? (
+      {detail.data ? (
         <AchievementDetail achievement={detail.data} withProgress={withProgress} whose={whose} />
       ) : detail.isError ? (
         <LoadFailed text={detail.error.message || undefined} onRetry={() => detail.refetch()} />

@@ -29,14 +29,14 @@ type Tab = (typeof TABS)[number];
  */
 export default function UserScreen() {
   const { t } = useTranslation();
+  // The route shows this screen only for a positive whole id (`ids` in shell/routes.tsx).
   const id = Number(useRouteParams().id);
-  const valid = Number.isInteger(id) && id > 0;
   const myId = useSession((s) => s.user?.id);
-  const isMe = valid && id === myId;
+  const isMe = id === myId;
   const me = useMe();
-  const profile = useMemberProfile(valid && !isMe ? id : 0);
+  const profile = useMemberProfile(isMe ? 0 : id);
   const user = isMe ? me.data : profile.data;
-  const relation = useRelation(id, valid && !isMe);
+  const relation = useRelation(id, !isMe);
   const [menuOpen, setMenuOpen] = useState(false);
   const guard = useGuard();
   const heroName = useRef<HTMLDivElement>(null);
@@ -75,7 +75,7 @@ export default function UserScreen() {
             />
           )}
         </>
-      ) : !valid || profile.isError || (isMe && me.isError) ? (
+      ) : profile.isError || (isMe && me.isError) ? (
         <EmptyState text={profile.error?.message || t('errors.user_not_found')} />
       ) : (
         <Pending />
