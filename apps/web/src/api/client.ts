@@ -45,6 +45,11 @@ export interface RequestOptions {
   successToast?: boolean;
   /** Toast a failure message (default true); expiry and gold have dialogs of their own. */
   failToast?: boolean;
+  /**
+   * Refusals a form shows at one of its fields (a taken user name, a wrong password): they get
+   * no toast, so the member reads each failure once, where it belongs.
+   */
+  fieldReasons?: readonly ErrorReason[];
   /** Show the click-blocking loading toast while the call runs, optionally with a text. */
   loading?: boolean | string;
   /** Never send without a token (default: the endpoint's `auth` is `required`). */
@@ -57,6 +62,9 @@ export interface RequestOptions {
    */
   bearer?: string;
 }
+
+/** What a form tells its call: the refusals it shows at its fields rather than in a toast. */
+export type FormCallOptions = Pick<RequestOptions, 'fieldReasons'>;
 
 /** Calls a contract endpoint with the headers, envelope, toasts and dialogs of docs/product/calls-and-host.md and docs/product/limits-and-errors.md#how-the-app-treats-answers. */
 export async function request<E extends EndpointDef>(
@@ -181,7 +189,8 @@ function handleEnvelope(def: EndpointDef, envelope: Envelope, options: RequestOp
     onNotEnoughGold(envelope.msg);
     throw new ApiError('gold', envelope.msg, envelope);
   }
-  if (options.failToast !== false) showFailToast(envelope.msg);
+  const atField = envelope.reason !== undefined && options.fieldReasons?.includes(envelope.reason);
+  if (options.failToast !== false && !atField) showFailToast(envelope.msg);
   throw new ApiError('business', envelope.msg, envelope);
 }
 

@@ -2,7 +2,7 @@ import type { DataOf, PayloadOf } from '@pixelhall/contract';
 import { routes } from '@pixelhall/contract/routes';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSession } from '../../state/session';
-import { request } from '../client';
+import { type FormCallOptions, request } from '../client';
 import { queryClient } from '../query-client';
 import { userKeys } from './keys';
 
@@ -12,26 +12,26 @@ export const authKeys = { providers: ['auth', 'providers'] as const };
 
 /**
  * The auth calls. Success toasts are the server's own words ("Welcome back, …"); failures toast
- * the server's message, and the forms may also put it at the field it concerns.
+ * the server's message, except those the form shows at a field (`fieldReasons`).
  */
-function useAuthCall<K extends keyof Auth>(name: K) {
+function useAuthCall<K extends keyof Auth>(name: K, options: FormCallOptions = {}) {
   return useMutation<DataOf<Auth[K]>, Error, PayloadOf<Auth[K]>>({
-    mutationFn: (payload) => request(routes.auth[name], payload) as Promise<DataOf<Auth[K]>>,
+    mutationFn: (payload) => request(routes.auth[name], payload, options) as Promise<DataOf<Auth[K]>>,
   });
 }
 
-export const useRegister = () => useAuthCall('register');
-export const useLogin = () => useAuthCall('login');
+export const useRegister = (options?: FormCallOptions) => useAuthCall('register', options);
+export const useLogin = (options?: FormCallOptions) => useAuthCall('login', options);
 export const useTourist = () => useAuthCall('tourist');
 export const useSendMail = () => useAuthCall('sendMail');
-export const useResetPassword = () => useAuthCall('resetPwd');
+export const useResetPassword = (options?: FormCallOptions) => useAuthCall('resetPwd', options);
 /** A native shell's provider SDK hands the app an ID token; this exchanges it for a session. */
 export const useThirdLogin = () => useAuthCall('thirdLogin');
 
 /** Turns the visitor account into a member; the session and everything it did stay. */
-export function useRegUser() {
+export function useRegUser(options: FormCallOptions = {}) {
   return useMutation({
-    mutationFn: (payload: PayloadOf<Auth['regUser']>) => request(routes.auth.regUser, payload),
+    mutationFn: (payload: PayloadOf<Auth['regUser']>) => request(routes.auth.regUser, payload, options),
     onSuccess: ({ user }) => {
       queryClient.setQueryData(userKeys.me, user);
       useSession.getState().setUser(user);

@@ -2,7 +2,7 @@ import { type PayloadOf, type Topic, YOURS_CATEGORY_ID } from '@pixelhall/contra
 import { routes } from '@pixelhall/contract/routes';
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../state/session';
-import { request } from '../client';
+import { type FormCallOptions, request } from '../client';
 import { refreshProgress } from '../progress-refresh';
 
 /**
@@ -54,11 +54,11 @@ export function useTopicGroups(categoryIds: readonly number[]) {
   };
 }
 
-export function useAddTopic() {
+export function useAddTopic(options: FormCallOptions = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (payload: PayloadOf<typeof routes.topics.addTopic>) =>
-      request(routes.topics.addTopic, payload),
+      request(routes.topics.addTopic, payload, options),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['topics'] }),
   });
 }

@@ -6,7 +6,7 @@ import { localeFormat } from '../../core/intl-format';
 import { useNavigate } from '../../core/navigation';
 import i18n from '../../i18n';
 import { useSession } from '../../state/session';
-import { ApiError, request, upload } from '../client';
+import { ApiError, type FormCallOptions, request, upload } from '../client';
 import { queryClient } from '../query-client';
 import { signOut } from '../session';
 import { meQuery } from './first-screen';
@@ -71,10 +71,10 @@ export function useUploadAvatarMutation() {
 }
 
 /** Changing the password keeps this session; the server signs out the others. */
-export function useChangePasswordMutation() {
+export function useChangePasswordMutation(options: FormCallOptions = {}) {
   return useMutation({
     mutationFn: (payload: PayloadOf<typeof routes.auth.resetEditPwd>) =>
-      request(routes.auth.resetEditPwd, payload),
+      request(routes.auth.resetEditPwd, payload, options),
   });
 }
 

@@ -11,12 +11,14 @@ import { Link } from '../../core/hash-router';
 import { useRouteQuery } from '../../core/route-context';
 import { host } from '../../host';
 import { HostCallError } from '../../host/bridge';
+import { reasonsAtFields, showAtField } from '../../ui/field-errors';
 import { ruleOf, validatePasswordEntered } from '../../ui/form-rules';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { useFinishSignIn } from './finish';
-import { showAtField } from './form';
 import { AuthForm, AuthScreen, PasswordInput } from './parts';
 import { afterSignIn } from './redirect';
+
+const AT_FIELDS = { 'errors.wrong_credentials': 'password' } as const;
 
 interface LoginValues {
   username: string;
@@ -29,7 +31,7 @@ export default function LoginScreen() {
   const [form] = Form.useForm<LoginValues>();
   const target = afterSignIn(useRouteQuery().get('redirect'));
   const finish = useFinishSignIn();
-  const login = useLogin();
+  const login = useLogin({ fieldReasons: reasonsAtFields(AT_FIELDS) });
   const tourist = useTourist();
   const thirdLogin = useThirdLogin();
   const providers = useProviders().data?.list ?? [];
@@ -39,7 +41,7 @@ export default function LoginScreen() {
   const submit = (values: LoginValues) =>
     login.mutate(values, {
       onSuccess: (session) => finish(session, target),
-      onError: (err) => showAtField(form, err, { 'errors.wrong_credentials': 'password' }),
+      onError: (err) => showAtField(form, err, AT_FIELDS),
     });
 
   // In a browser the web host leaves for the provider's page (answering null); a native shell

@@ -7,10 +7,10 @@ import { signIn } from '../../api/session';
 import { Link } from '../../core/hash-router';
 import { useNavigate } from '../../core/navigation';
 import { useSession } from '../../state/session';
+import { reasonsAtFields, showAtField } from '../../ui/field-errors';
 import { ruleOf } from '../../ui/form-rules';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { EmailField, NewPasswordFields } from './fields';
-import { showAtField } from './form';
 import { AuthForm, AuthScreen } from './parts';
 
 interface RegisterValues {
@@ -33,8 +33,8 @@ export default function RegisterScreen() {
   const token = useSession((s) => s.token);
   const { data: me } = useMe();
   const tourist = Boolean(token && me?.is_tourist);
-  const register = useRegister();
-  const regUser = useRegUser();
+  const register = useRegister({ fieldReasons: reasonsAtFields(TAKEN) });
+  const regUser = useRegUser({ fieldReasons: reasonsAtFields(TAKEN) });
   const pending = register.isPending || regUser.isPending;
 
   const submit = ({ confirm: _confirm, ...account }: RegisterValues) => {

@@ -6,11 +6,13 @@ import { signOut } from '../../api/session';
 import { useNavigate } from '../../core/navigation';
 import { useRouteQuery } from '../../core/route-context';
 import { useSession } from '../../state/session';
+import { reasonsAtFields, showAtField } from '../../ui/field-errors';
 import { ruleOf } from '../../ui/form-rules';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { EmailField, NewPasswordFields } from './fields';
-import { showAtField } from './form';
 import { AuthForm, AuthScreen } from './parts';
+
+const AT_FIELDS = { 'errors.reset_code_invalid': 'code' } as const;
 
 interface ResetValues {
   email: string;
@@ -25,7 +27,7 @@ export default function ResetPasswordScreen() {
   const navigate = useNavigate();
   const [form] = Form.useForm<ResetValues>();
   const email = useRouteQuery().get('email') ?? '';
-  const reset = useResetPassword();
+  const reset = useResetPassword({ fieldReasons: reasonsAtFields(AT_FIELDS) });
   const sendMail = useSendMail();
 
   const submit = ({ confirm: _confirm, ...values }: ResetValues) =>
@@ -35,7 +37,7 @@ export default function ResetPasswordScreen() {
         if (useSession.getState().token) signOut('signed-out');
         navigate('/login', { replace: true });
       },
-      onError: (err) => showAtField(form, err, { 'errors.reset_code_invalid': 'code' }),
+      onError: (err) => showAtField(form, err, AT_FIELDS),
     });
 
   const resend = async () => {

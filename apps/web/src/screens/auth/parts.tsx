@@ -1,4 +1,4 @@
-import { Form, type FormProps, Input } from 'antd-mobile';
+import { type FormProps, Input } from 'antd-mobile';
 import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { NavBar } from '../../ui/NavBar';
 import { PixelLogo } from '../../ui/PixelLogo';
 import { Screen } from '../../ui/Screen';
 import './auth.css';
+import { AppForm } from '../../ui/AppForm';
 
 /** The top of a sign-in screen: the mark, what this page is for, one line of help. */
 export function AuthIntro({ heading, text }: { heading: string; text: string }) {
@@ -41,7 +42,7 @@ export function AuthScreen({
 
 /** The forms of the sign-in screens: labels above the fields, on one card. */
 export function AuthForm(props: FormProps) {
-  return <Form layout="vertical" mode="card" className="auth-form" {...props} />;
+  return <AppForm layout="vertical" mode="card" className="auth-form" {...props} />;
 }
 
 /** A password field with a show/hide toggle; `value`/`onChange` come from the Form.Item. */

@@ -23,6 +23,7 @@ import {
   feedbackPayload,
 } from './feedback-form';
 import './feedback.css';
+import { AppForm } from '../../ui/AppForm';
 
 type Values = Record<FeedbackField, string | undefined>;
 
@@ -86,7 +87,7 @@ export default function FeedbackScreen() {
     <Screen>
       <NavBar title={t('feedbackUi.title')} />
       <p className="section muted feedback-intro">{t('feedbackUi.intro')}</p>
-      <Form
+      <AppForm
         form={form}
         layout="vertical"
         className="section form-card"
@@ -138,7 +139,7 @@ export default function FeedbackScreen() {
             data-testid="feedback-email"
           />
         </Form.Item>
-      </Form>
+      </AppForm>
     </Screen>
   );
 }

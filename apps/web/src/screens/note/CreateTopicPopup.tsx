@@ -15,7 +15,9 @@ import { useTranslation } from 'react-i18next';
 import { upload } from '../../api/client';
 import { useAddTopic } from '../../api/queries/note';
 import { showFailToast } from '../../core/feedback';
+import { AppForm } from '../../ui/AppForm';
 import { BottomSheet } from '../../ui/BottomSheet';
+import { reasonsAtFields, showAtField } from '../../ui/field-errors';
 import { ruleOf } from '../../ui/form-rules';
 import { useFormat } from '../../ui/format';
 import { LazyImage } from '../../ui/LazyImage';
@@ -27,6 +29,8 @@ interface TopicFields {
   description: string;
   adult: boolean;
 }
+
+const AT_FIELDS = { 'errors.topic_name_taken': 'name' } as const;
 
 const length = (value: string | undefined) => [...(value ?? '').trim()].length;
 
@@ -52,7 +56,7 @@ export function CreateTopicPopup({
   const name = Form.useWatch('name', form) as string | undefined;
   const description = Form.useWatch('description', form) as string | undefined;
   const [icon, setIcon] = useState<string | null>(null);
-  const add = useAddTopic();
+  const add = useAddTopic({ fieldReasons: reasonsAtFields(AT_FIELDS) });
   const allowed = level >= LEVEL_TOPIC_CREATE;
 
   const create = (values: TopicFields) => {
@@ -70,6 +74,7 @@ export function CreateTopicPopup({
           setIcon(null);
           onCreated(topic);
         },
+        onError: (err) => showAtField(form, err, AT_FIELDS),
       },
     );
   };
@@ -88,7 +93,7 @@ export function CreateTopicPopup({
           {allowed ? t('noteTopic.levelOk') : t('errors.level_required', { level: LEVEL_TOPIC_CREATE })}
         </span>
       </div>
-      <Form
+      <AppForm
         form={form}
         layout="vertical"
         className="create-topic__form"
@@ -162,7 +167,7 @@ export function CreateTopicPopup({
         <Form.Item name="adult" label={t('noteTopic.adult')} valuePropName="checked">
           <AdultSwitch hint={t('noteTopic.adultHint')} />
         </Form.Item>
-      </Form>
+      </AppForm>
     </BottomSheet>
   );
 }

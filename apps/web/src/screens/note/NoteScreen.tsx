@@ -22,6 +22,7 @@ import { StylePicker } from './StylePicker';
 import { TopicField } from './TopicField';
 import { useAttachments } from './useAttachments';
 import './note.css';
+import { AppForm } from '../../ui/AppForm';
 
 interface NoteFields {
   topic_id: number | undefined;
@@ -127,7 +128,7 @@ export default function NoteScreen() {
           </Button>
         }
       />
-      <Form
+      <AppForm
         form={form}
         layout="vertical"
         className="note-form"
@@ -222,7 +223,7 @@ export default function NoteScreen() {
         >
           <PriceInput />
         </Form.Item>
-      </Form>
+      </AppForm>
       {uploading && (
         <p className="note-waiting muted" role="status">
           {t('note.waitingForUploads')}

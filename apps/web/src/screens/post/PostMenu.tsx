@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { type ReportReason, useReport } from '../../api/queries/post-detail';
 import { useGuard } from '../../core/guard';
 import { useOverlayStyle } from '../../core/overlay';
+import { AppForm } from '../../ui/AppForm';
 import { BottomSheet } from '../../ui/BottomSheet';
 import { ruleOf } from '../../ui/form-rules';
 import { SubmitButton } from '../../ui/SubmitButton';
@@ -123,7 +124,7 @@ function ReportPopup({
     <BottomSheet visible={visible} onClose={onClose} className="report-popup" destroyOnClose>
       <h2 className="report-popup__title">{t('postDetail.reportTitle')}</h2>
       {reason && <p className="report-popup__reason">{t(`postDetail.reasons.${reason}`)}</p>}
-      <Form
+      <AppForm
         form={form}
         layout="vertical"
         className="report-popup__form"
@@ -154,7 +155,7 @@ function ReportPopup({
             data-testid="report-text"
           />
         </Form.Item>
-      </Form>
+      </AppForm>
     </BottomSheet>
   );
 }

@@ -2,8 +2,12 @@ import { validatePassword } from '@pixelhall/contract';
 import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useChangePasswordMutation } from '../../api/queries/users';
+import { AppForm } from '../../ui/AppForm';
+import { reasonsAtFields, showAtField } from '../../ui/field-errors';
 import { confirmRule, ruleOf, validatePasswordEntered } from '../../ui/form-rules';
 import { SubmitButton } from '../../ui/SubmitButton';
+
+const AT_FIELDS = { 'errors.wrong_password': 'old_password' } as const;
 
 interface Values {
   old_password: string;
@@ -15,12 +19,15 @@ interface Values {
 export function ChangePasswordForm() {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const change = useChangePasswordMutation();
+  const change = useChangePasswordMutation({ fieldReasons: reasonsAtFields(AT_FIELDS) });
   const save = ({ old_password, password }: Values) => {
-    change.mutate({ old_password, password }, { onSuccess: () => form.resetFields() });
+    change.mutate(
+      { old_password, password },
+      { onSuccess: () => form.resetFields(), onError: (err) => showAtField(form, err, AT_FIELDS) },
+    );
   };
   return (
-    <Form
+    <AppForm
       form={form}
       layout="vertical"
       className="form-card"
@@ -53,6 +60,6 @@ export function ChangePasswordForm() {
       >
         <Input type="password" autoComplete="new-password" data-testid="confirm-password" />
       </Form.Item>
-    </Form>
+    </AppForm>
   );
 }

@@ -3,6 +3,7 @@ import { Form, Input, TextArea } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useEditUserMutation, useMe } from '../../api/queries/users';
 import { useNavigate } from '../../core/navigation';
+import { AppForm } from '../../ui/AppForm';
 import { ruleOf } from '../../ui/form-rules';
 import { NavBar } from '../../ui/NavBar';
 import { Pending } from '../../ui/QueryStates';
@@ -56,7 +57,7 @@ export function ProfileFieldForm({
     <Screen>
       <NavBar title={title} />
       {user ? (
-        <Form
+        <AppForm
           form={form}
           layout="vertical"
           className="section form-card"
@@ -93,7 +94,7 @@ export function ProfileFieldForm({
               <Input placeholder={placeholder} clearable autoFocus data-testid={`profile-field-${field}`} />
             )}
           </Form.Item>
-        </Form>
+        </AppForm>
       ) : (
         <Pending />
       )}

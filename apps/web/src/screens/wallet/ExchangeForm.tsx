@@ -48,6 +48,7 @@ export function ExchangeForm({ wallet }: { wallet: Wallet }) {
 
   return (
     <form
+      noValidate
       className="exchange-form"
       onSubmit={(e) => {
         e.preventDefault();

@@ -1,7 +1,7 @@
 import type { Envelope } from '@pixelhall/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../api/client';
-import { type FormApi, showAtField } from './form';
+import { ApiError } from '../api/client';
+import { type FormApi, reasonsAtFields, showAtField } from './field-errors';
 
 function fakeForm() {
   const setFields = vi.fn();
@@ -28,5 +28,11 @@ describe('showAtField', () => {
     showAtField(form, new ApiError('network', 'This user name is already taken'), FIELDS);
     showAtField(form, new Error('This user name is already taken'), FIELDS);
     expect(setFields).not.toHaveBeenCalled();
+  });
+});
+
+describe('reasonsAtFields', () => {
+  it('names every reason the form shows at a field, for the call to leave out of its toasts', () => {
+    expect(reasonsAtFields(FIELDS).sort()).toEqual(['errors.email_taken', 'errors.username_taken']);
   });
 });
