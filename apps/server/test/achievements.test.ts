@@ -1,6 +1,7 @@
 import {
   ACHIEVEMENT_METRICS,
   type Achievement,
+  type CaughtUpTier,
   endpoints,
   experienceForLevel,
   MainCode,
@@ -78,10 +79,31 @@ describe('my/achieves', () => {
       .set({ post_count: 12 })
       .where('id', '=', member.user.id)
       .execute();
-    const writer = (await mine(member)).find((x) => x.code === 'writer')!;
+    const first = await call(t.app, a.myAchieves, {}, { token: member.token });
+    const { list, granted } = first.body.data as { list: Achievement[]; granted: CaughtUpTier[] };
+    const writer = list.find((x) => x.code === 'writer')!;
     expect(writer).toMatchObject({ value: 12, tier: 2 });
     expect(writer.tiers.map((x) => x.earned_at)).toEqual([t.clock.now, t.clock.now, null]);
-    await mine(member);
+    // The listing says what it credited, so the app can show it.
+    const name = en('achievements.writer.name');
+    expect(granted).toEqual([
+      {
+        achievement_id: writer.id,
+        tier: 1,
+        title: en('rewards.achievement', { name, tier: 1 }),
+        gold: 10,
+        diamonds: 0,
+      },
+      {
+        achievement_id: writer.id,
+        tier: 2,
+        title: en('rewards.achievement', { name, tier: 2 }),
+        gold: 50,
+        diamonds: 1,
+      },
+    ]);
+    const again = await call(t.app, a.myAchieves, {}, { token: member.token });
+    expect((again.body.data as { granted: CaughtUpTier[] }).granted).toEqual([]);
     expect(await standing(t.database, member.user.id)).toMatchObject({ gold: 60, diamonds: 1 });
     expect(await rewardRows(t.database, member.user.id)).toHaveLength(2);
     await assertLedgerBalanced(t.database);

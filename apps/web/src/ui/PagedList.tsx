@@ -10,23 +10,28 @@ import './paged-list.css';
 
 /**
  * A community list: pull to refresh, the next page when the end comes into view, and the
- * first-load, failure and empty states. Items are keyed by id.
+ * first-load, failure and empty states. Rows are keyed by id. `arrange` turns the items of every
+ * page loaded so far into the rows shown (the inbox groups them), so rows stay whole across a
+ * page's seam.
  */
-export function PagedList<T extends { id: number }>({
+export function PagedList<T extends { id: number }, Row extends { id: number } = T>({
   query,
   renderItem,
+  arrange,
   empty,
   className,
   testId,
 }: {
   query: UseInfiniteQueryResult<InfiniteData<ListPage<T>>>;
-  renderItem: (item: T) => ReactNode;
+  renderItem: (row: Row) => ReactNode;
+  arrange?: (items: T[]) => Row[];
   empty?: ReactNode;
   className?: string;
   testId?: string;
 }) {
   const { t } = useTranslation();
-  const items = flattenPages(query.data);
+  const loaded = flattenPages(query.data);
+  const items = arrange ? arrange(loaded) : (loaded as unknown as Row[]);
 
   if (query.isPending) return <Pending />;
   if (query.isError && !items.length) return <LoadFailed onRetry={() => query.refetch()} />;

@@ -37,6 +37,19 @@ export const achievementSchema = z.object({
 });
 export type Achievement = z.output<typeof achievementSchema>;
 
+/**
+ * A tier the member had reached before it was counted (a member from before achievements, or
+ * seeded), credited by the listing that noticed it: the app tells the member what came in.
+ */
+export const caughtUpTierSchema = z.object({
+  achievement_id: z.number().int(),
+  tier: z.number().int().min(1),
+  title: z.string().describe("The achievement and tier, in the caller's language"),
+  gold: z.number().int().min(0),
+  diamonds: z.number().int().min(0),
+});
+export type CaughtUpTier = z.output<typeof caughtUpTierSchema>;
+
 export const myAchieves = endpoint({
   base: 'api',
   path: 'my/achieves',
@@ -44,7 +57,10 @@ export const myAchieves = endpoint({
   auth: 'required',
   summary: "The caller's achievements, earned and not",
   payload: z.object({}),
-  data: z.object({ list: z.array(achievementSchema) }),
+  data: z.object({
+    list: z.array(achievementSchema),
+    granted: z.array(caughtUpTierSchema).describe('Tiers this listing credited, with their rewards'),
+  }),
 });
 
 export const achieveDetail = endpoint({

@@ -80,13 +80,25 @@ export function achievementsService({ db, clock }: { db: Kysely<DB>; clock: () =
   }
 
   return {
-    /** Also grants tiers already reached (members from before achievements, or seeded ones). */
+    /**
+     * Also grants tiers already reached (members from before achievements, or seeded ones), and
+     * names what that credited, so the member is told rather than finding the gold later.
+     */
     async mine(member: Member, t: Translate) {
-      if (!member.isTourist) {
-        const metrics: AchievementMetric[] = [...ACHIEVEMENT_METRICS];
-        await db.transaction().execute((trx) => grantAchievements(trx, member.id, metrics, clock()));
-      }
-      return { list: await presentFor(member.id, await repo.all(), t) };
+      const metrics: AchievementMetric[] = [...ACHIEVEMENT_METRICS];
+      const caughtUp = member.isTourist
+        ? []
+        : await db.transaction().execute((trx) => grantAchievements(trx, member.id, metrics, clock()));
+      const list = await presentFor(member.id, await repo.all(), t);
+      const nameOf = new Map(list.map((a) => [a.id, a.name]));
+      const granted = caughtUp.map((g) => ({
+        achievement_id: g.achievementId,
+        tier: g.tier,
+        title: t('rewards.achievement', { name: nameOf.get(g.achievementId) ?? '', tier: g.tier }),
+        gold: g.gold,
+        diamonds: g.diamonds,
+      }));
+      return { list, granted };
     },
 
     async detail(viewer: Member | null, id: number, userId: number | undefined, t: Translate) {

@@ -1,9 +1,12 @@
 import type { Achievement } from '@pixelhall/contract';
 import { routes } from '@pixelhall/contract/routes';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { celebrate } from '../../state/reward-celebration';
 import { useSession } from '../../state/session';
+import { caughtUpCelebration } from '../achievement-catch-up';
 import { request } from '../client';
 import { queryClient } from '../query-client';
+import { refreshBalances } from './wallet';
 
 export const achievementKeys = {
   all: ['achievements'] as const,
@@ -13,13 +16,27 @@ export const achievementKeys = {
   shown: (userId: number) => ['achievements', 'shown', userId] as const,
 };
 
-/** The caller's achievements, earned and not. */
+/**
+ * The caller's achievements, earned and not. The listing credits tiers reached before they were
+ * counted; what that paid is shown at once (the reward overlay) and the balances follow.
+ */
 export function useMyAchievements() {
   const token = useSession((s) => s.token);
   return useQuery({
     queryKey: achievementKeys.mine,
-    queryFn: ({ signal }) =>
-      request(routes.achievements.myAchieves, {}, { successToast: false, failToast: false, signal }),
+    queryFn: async ({ signal }) => {
+      const data = await request(
+        routes.achievements.myAchieves,
+        {},
+        { successToast: false, failToast: false, signal },
+      );
+      const caughtUp = caughtUpCelebration(data.granted);
+      if (caughtUp) {
+        celebrate(caughtUp);
+        refreshBalances();
+      }
+      return data;
+    },
     enabled: Boolean(token),
   });
 }

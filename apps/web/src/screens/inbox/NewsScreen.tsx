@@ -1,4 +1,3 @@
-import type { News } from '@pixelhall/contract';
 import { CheckOutline, MessageOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useClearNews, useLatestNews, useNewsList } from '../../api/queries/news';
@@ -10,7 +9,8 @@ import { PagedList } from '../../ui/PagedList';
 import { PixelLogo } from '../../ui/PixelLogo';
 import { Screen } from '../../ui/Screen';
 import { UserAvatar } from '../../ui/UserAvatar';
-import { newsTarget, newsWording } from './news-wording';
+import { groupNews, type NewsGroup } from './news-groups';
+import { groupWording, newsTarget } from './news-wording';
 import './inbox.css';
 
 /** /me/news: likes, comments, replies, follows and notes from Pixelhall, newest first. */
@@ -40,23 +40,39 @@ export default function NewsScreen() {
         query={query}
         testId="news-list"
         empty={<EmptyState text={t('inbox.empty')} />}
-        renderItem={(item) => <NewsItem item={item} />}
+        arrange={groupNews}
+        renderItem={(group) => <NewsItem group={group} />}
       />
     </Screen>
   );
 }
 
-function NewsItem({ item }: { item: News }) {
+/** One row: an item, or a group of items about one thing, worded and dated by the newest. */
+function NewsItem({ group }: { group: NewsGroup }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const relative = useRelativeTime();
-  const { title, quote } = newsWording(item, t);
+  const item = group.items[0]!;
+  const { title, quote } = groupWording(group, t);
   const target = newsTarget(item);
   const content = (
     <>
       <span className="news-item__avatar">
-        {item.actor ? <UserAvatar user={item.actor} size={42} /> : <PixelLogo size={42} />}
-        {!item.read && <span className="news-item__dot" role="img" aria-label={t('inbox.unread')} />}
+        {group.actors.length > 1 ? (
+          <span className="news-item__stack">
+            <span className="news-item__stack-back">
+              <UserAvatar user={group.actors[1]!} size={30} />
+            </span>
+            <span className="news-item__stack-front">
+              <UserAvatar user={group.actors[0]!} size={30} />
+            </span>
+          </span>
+        ) : item.actor ? (
+          <UserAvatar user={item.actor} size={42} />
+        ) : (
+          <PixelLogo size={42} />
+        )}
+        {!group.read && <span className="news-item__dot" role="img" aria-label={t('inbox.unread')} />}
       </span>
       <span className="news-item__body">
         <span className="news-item__title">{title}</span>
@@ -73,7 +89,7 @@ function NewsItem({ item }: { item: News }) {
       </span>
     </>
   );
-  const className = `news-item${item.read ? '' : ' news-item--unread'}`;
+  const className = `news-item${group.read ? '' : ' news-item--unread'}`;
   return target ? (
     <button type="button" className={className} onClick={() => navigate(target)} data-testid="news-item">
       {content}

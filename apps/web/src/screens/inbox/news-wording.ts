@@ -1,4 +1,5 @@
 import type { News } from '@pixelhall/contract';
+import type { NewsGroup } from './news-groups';
 
 /** Kinds worded as "<actor> did something"; their key is `inbox.kinds.<kind>` with `{{name}}`. */
 const ACTOR_KINDS = new Set(['like', 'comment', 'reply', 'comment_like', 'follow']);
@@ -27,6 +28,20 @@ export function newsWording(item: NewsLike, t: Translate): NewsWording {
   }
   if (item.kind === 'welcome') return { title: t('inbox.kinds.welcome'), quote: null };
   return { title: item.text || t('inbox.kinds.other'), quote: null };
+}
+
+/**
+ * How a group of items reads: one member reads as their item does; more name the newest and
+ * count the others ("Ana and 3 others liked your comment", pluralised per language).
+ */
+export function groupWording(group: NewsGroup, t: Translate): NewsWording {
+  const newest = group.items[0]!;
+  const single = newsWording(newest, t);
+  const [first] = group.actors;
+  if (group.actors.length < 2 || !first) return single;
+  const others = group.actors.length - 1;
+  const name = first.nickname || t('inbox.someone');
+  return { title: t(`inbox.grouped.${newest.kind}`, { name, count: others }), quote: single.quote };
 }
 
 /** Where tapping an item leads: its post, else the member who acted (a follow), else nowhere. */
