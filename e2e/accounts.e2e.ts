@@ -39,6 +39,39 @@ describe('form validation, at the field', () => {
     await expectFieldErrors(page, ['Please enter your user name', 'Please enter your password']);
   });
 
+  it('says a refusal once, at its field, and never shows the browser’s own bubble', async () => {
+    const toasts = page.locator('.adm-toast-main');
+    await open(page, '/login');
+    await expectScreenOnPage(page, 'login');
+    await logIn(page, 'nobody_at_all', 'not the password');
+    await page
+      .locator('.adm-form-item-feedback-error')
+      .getByText('The user name or password is incorrect')
+      .waitFor();
+    // A toast would follow the answer within a frame or two.
+    await page.waitForTimeout(500);
+    expect(await toasts.count()).toBe(0);
+
+    await open(page, '/auth/register');
+    await expectScreenOnPage(page, 'auth-register');
+    await page.evaluate(() => {
+      document.addEventListener('invalid', () => document.body.setAttribute('data-bubbled', ''), true);
+    });
+    await fillRegister(page, { username: 'pixelpat', email: 'no-at-sign', password: 'correct horse' });
+    await page.getByTestId('register-submit').click();
+    await page.locator('.adm-form-item-feedback-error').getByText('The email format is incorrect').waitFor();
+    expect(await page.locator('body[data-bubbled]').count()).toBe(0);
+
+    await page.getByPlaceholder('you@example.com').fill(`taken${unique()}@example.org`);
+    await page.getByTestId('register-submit').click();
+    await page
+      .locator('.adm-form-item-feedback-error')
+      .getByText('This user name is already taken')
+      .waitFor();
+    await page.waitForTimeout(500);
+    expect(await toasts.count()).toBe(0);
+  });
+
   it('sign up', async () => {
     await open(page, '/auth/register');
     await expectScreenOnPage(page, 'auth-register');
@@ -232,3 +265,23 @@ async function avatarPng(): Promise<Buffer> {
     .png()
     .toBuffer();
 }
+
+describe('toasts and overlays', () => {
+  it('keeps the welcome toast off the daily check-in overlay that opens with it', async () => {
+    const name = `ovl${unique()}`;
+    await open(page, '/auth/register');
+    await expectScreenOnPage(page, 'auth-register');
+    await fillRegister(page, { username: name, email: `${name}@example.org`, password: 'correct horse' });
+    await page.getByTestId('register-submit').click();
+    const card = page.locator('.reward-card');
+    const toast = page.locator('.adm-toast-main', { hasText: 'Welcome' });
+    await card.waitFor();
+    await toast.waitFor();
+    // Both have finished moving in.
+    await page.waitForTimeout(400);
+    const [cardBox, toastBox] = await Promise.all([card.boundingBox(), toast.boundingBox()]);
+    expect(cardBox).not.toBeNull();
+    expect(toastBox).not.toBeNull();
+    expect(toastBox!.y + toastBox!.height).toBeLessThanOrEqual(cardBox!.y);
+  });
+});

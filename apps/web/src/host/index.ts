@@ -1,4 +1,4 @@
-import { showFailToast } from '../core/feedback';
+import { showHostMessage } from '../core/feedback';
 import i18n from '../i18n';
 import { HostBridge } from './bridge';
 import { createNativeTransport, nativeChannel } from './native-transport';
@@ -19,7 +19,7 @@ const transport = channel
   : webHost.transport;
 
 export const host = new HostBridge(transport, {
-  notify: showFailToast,
+  notify: showHostMessage,
   failedMessage: (call) => i18n.t('errors.call_failed', { call }),
 });
 
