@@ -73,6 +73,8 @@ const SCREENS: Array<[name: string, hash: string, screen: string, viewer?: Viewe
   ['me-comment', '/me/comment', 'me-comment', 'member'],
   ['me-blacklist', '/me/blacklist', 'me-blacklist', 'member'],
   ['me-news', '/me/news', 'me-news', 'member'],
+  // Pixel Pat's inbox: likes of one post or comment, and follows, grouped into one row each.
+  ['me-news-pat', '/me/news', 'me-news', 'pat'],
   // Writing a post, and posts found by what they hold (see showcasePosts: seeded ids vary).
   ['note', '/note', 'note', 'member'],
   ['note-topic', '/note/topic', 'note-topic', 'member'],
