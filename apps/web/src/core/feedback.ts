@@ -37,20 +37,25 @@ let watcher: MutationObserver | null = null;
 let placing = false;
 
 function showToast(request: ToastRequest): void {
-  if (active) takeDown(active);
-  active = { ...request, left: request.duration, spot: 'wait', shownAt: 0, close: null, timer: null };
+  const previous = active;
+  if (previous?.timer) clearTimeout(previous.timer);
+  // The one on screen stays until this one replaces it, or goes if this one has to wait.
+  const close = previous?.close ?? null;
+  active = { ...request, left: request.duration, spot: 'wait', shownAt: 0, close, timer: null };
   place();
   watch();
 }
 
-function takeDown(toast: ActiveToast): void {
+/** Stops the clock; `hide` also takes the toast off the screen (a new spot replaces it in place). */
+function takeDown(toast: ActiveToast, hide: boolean): void {
   if (toast.timer) {
     toast.left -= performance.now() - toast.shownAt;
     clearTimeout(toast.timer);
   }
+  toast.timer = null;
+  if (!hide) return;
   toast.close?.();
   toast.close = null;
-  toast.timer = null;
 }
 
 function place(): void {
@@ -58,7 +63,7 @@ function place(): void {
   if (!toast) return;
   const spot = toastSpot(openPanelTops(), toast.atTop ?? false);
   if (spot === toast.spot && (spot === 'wait' || toast.timer)) return;
-  takeDown(toast);
+  takeDown(toast, spot === 'wait');
   toast.spot = spot;
   if (spot === 'wait') return;
   if (toast.left <= 0) {
