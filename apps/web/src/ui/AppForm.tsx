@@ -4,7 +4,7 @@ import { Form, type FormProps } from 'antd-mobile';
  * antd-mobile's types leave out `noValidate`, though its Form hands it on to the `<form>`
  * element. Spread in last, it cannot be turned off by a caller.
  */
-const NO_BROWSER_VALIDATION = { noValidate: true } as Record<string, never>;
+const NO_BROWSER_VALIDATION: Record<string, unknown> = { noValidate: true };
 
 /**
  * The app's form: antd-mobile's, with the browser's own validation off. The app's rules check
