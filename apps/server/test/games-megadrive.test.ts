@@ -200,13 +200,16 @@ describe('the Mega Drive cartridges', () => {
     ]);
     // Its letters are the font's, on black (colour 4, palette 0) instead of see-through colour 0.
     const tiles = megaDriveTiles();
-    expect(sign.flat().every((tile) => tile >= SIGN_TILE && tile < MD_TILE_COUNT)).toBe(true);
+    // Its own tiles, in front of the sprites (bit 15).
+    const signTiles = sign.flat().map((cell) => cell & 0x7ff);
+    expect(sign.flat().every((cell) => cell & 0x8000)).toBe(true);
+    expect(signTiles.every((tile) => tile >= SIGN_TILE && tile < MD_TILE_COUNT)).toBe(true);
     expect(sign[0]).toHaveLength(PRESS_START.length + 2);
     // 'G' on black: its ink is the font's colour 3, the rest colour 4.
-    const g = sign[0]![sign[0]!.length - GAME_OVER.length - 1]!;
+    const g = signTiles[Math.floor((sign[0]!.length - GAME_OVER.length) / 2)]!;
     const nibbles = tiles.slice(g * 32, g * 32 + 32).flatMap((byte) => [byte >> 4, byte & 15]);
     expect(new Set(nibbles)).toEqual(new Set([3, 4]));
-    const blank = tiles.slice(sign[1]![0]! * 32, sign[1]![0]! * 32 + 32);
+    const blank = tiles.slice(signTiles[sign[0]!.length]! * 32, signTiles[sign[0]!.length]! * 32 + 32);
     expect(blank.every((byte) => byte === 0x44)).toBe(true);
     expect(megaDrivePalette(26)[4]).toBe(0);
     expect(tiles).toHaveLength(MD_TILE_COUNT * 32);

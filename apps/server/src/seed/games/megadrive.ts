@@ -127,9 +127,11 @@ const SIGN = [GAME_OVER, '', PRESS_START].map((row) => centred(row, SIGN_WIDTH))
 const SIGN_CHARS = [...new Set(SIGN.join(''))];
 export const SIGN_TILE = SPARK_TILE + 4;
 export const MD_TILE_COUNT = SIGN_TILE + SIGN_CHARS.length;
-/** The sign's rows as tile numbers. */
+/** Plane cells with bit 15 set draw over the sprites: the cars stay under the sign. */
+const HIGH_PRIORITY = 0x8000;
+/** The sign's rows as plane A cells: its tiles, in front. */
 export const megaDriveSign = () =>
-  SIGN.map((row) => [...row].map((ch) => SIGN_TILE + SIGN_CHARS.indexOf(ch)));
+  SIGN.map((row) => [...row].map((ch) => HIGH_PRIORITY | (SIGN_TILE + SIGN_CHARS.indexOf(ch))));
 
 /** An 8×8 tile of colour `colour` where `ink(x, y)`. */
 const markTile = (colour: number, ink: (x: number, y: number) => boolean) =>
