@@ -170,6 +170,12 @@ export const ROUTES: RouteDef[] = [
   me('bets', true, BetsScreen),
   // Added by this project: the wallet (balances, exchange, history) and the props shop.
   me('wallet', true, WalletScreen),
+  // Added by this project: what the member earned (`user/reward`), from the tasks and the wallet.
+  me(
+    'rewards',
+    true,
+    lazy(() => import('../screens/rewards/RewardsScreen')),
+  ),
   me('props', true, PropsScreen),
   { ...me('achievement/details', false, AchievementDetailScreen), ids: ['id'] },
   me('setting', false, SettingScreen),

@@ -1,10 +1,11 @@
-import type { REPORT_REASONS } from '@pixelhall/contract';
+import type { PayloadOf, REPORT_REASONS } from '@pixelhall/contract';
 import { routes } from '@pixelhall/contract/routes';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { emitAppEvent } from '../../core/events';
 import { adultAnswer } from '../../state/adult';
 import { request } from '../client';
 import { queryClient } from '../query-client';
+import { updatePostCaches } from './post-cache';
 import { postKeys } from './posts';
 
 const quiet = { successToast: false } as const;
@@ -36,6 +37,17 @@ export function useDeletePost() {
       emitAppEvent('deletePost', { postId: id });
       queryClient.removeQueries({ queryKey: postKeys.detail(id) });
     },
+  });
+}
+
+/**
+ * The author changes their post's colour or upgrade style, or opens or closes its comments
+ * (`set/posts`): the server's new copy replaces every cached one, so the post shows it at once.
+ */
+export function useSetPost() {
+  return useMutation({
+    mutationFn: (payload: PayloadOf<typeof routes.posts.setPost>) => request(routes.posts.setPost, payload),
+    onSuccess: (post) => updatePostCaches(queryClient, { kind: 'replace', postId: post.id, post }),
   });
 }
 

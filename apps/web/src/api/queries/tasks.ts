@@ -1,15 +1,17 @@
-import type { Task } from '@pixelhall/contract';
+import type { Reward, Task } from '@pixelhall/contract';
 import { routes } from '@pixelhall/contract/routes';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { celebrate } from '../../state/reward-celebration';
 import { useSession } from '../../state/session';
 import { request } from '../client';
 import { queryClient } from '../query-client';
+import { pageFields, usePagedQuery } from './paged-query';
 import { refreshBalances } from './wallet';
 
 export const taskKeys = {
   all: ['tasks'] as const,
   lists: ['tasks', 'lists'] as const,
+  rewards: ['tasks', 'rewards'] as const,
 };
 
 type TaskLists = { daily: Task[]; newbie: Task[]; resets_at: number };
@@ -44,6 +46,7 @@ export function claimableCount(lists: TaskLists | undefined): number {
  */
 export function refreshAfterReward(): void {
   refreshBalances();
+  void queryClient.invalidateQueries({ queryKey: taskKeys.rewards });
   void queryClient.invalidateQueries({ queryKey: ['levels'] });
   void queryClient.invalidateQueries({ queryKey: ['achievements'] });
 }
@@ -65,5 +68,14 @@ export function useClaimTask() {
       celebrate({ title: task.title, added });
       refreshAfterReward();
     },
+  });
+}
+
+/** What the member earned (tasks, levels, achievements, check-ins), newest first (`user/reward`). */
+export function useRewardHistory() {
+  return usePagedQuery<Reward>({
+    queryKey: taskKeys.rewards,
+    fetchPage: (param, signal) =>
+      request(routes.tasks.userReward, pageFields(param), { successToast: false, signal }),
   });
 }

@@ -1,9 +1,9 @@
-import { REPORT_REASONS, REPORT_TEXT_MAX, validateReport } from '@pixelhall/contract';
+import { type Post, REPORT_REASONS, REPORT_TEXT_MAX, validateReport } from '@pixelhall/contract';
 import { ActionSheet, type ActionSheetProps, Form, TextArea } from 'antd-mobile';
 import { MoreOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ReportReason, useReport } from '../../api/queries/post-detail';
+import { type ReportReason, useReport, useSetPost } from '../../api/queries/post-detail';
 import { useGuard } from '../../core/guard';
 import { useOverlayStyle } from '../../core/overlay';
 import { AppForm } from '../../ui/AppForm';
@@ -11,24 +11,29 @@ import { BottomSheet } from '../../ui/BottomSheet';
 import { ruleOf } from '../../ui/form-rules';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { UsePropSheet } from '../props/UsePropSheet';
+import { PostLookSheet } from './PostLookSheet';
 
-type Sheet = 'menu' | 'reasons' | 'props' | null;
+type Sheet = 'reasons' | 'props' | 'look' | null;
 
 /**
- * The "…" of a post: share, report, translate (when the server can), and for its author a
- * prop to use on it and delete. Reporting picks a reason, then asks what is wrong.
+ * The "…" of a post: share, report, translate (when the server can), and for its author the
+ * post's colour and style, opening or closing its comments (`set/posts`), a prop to use on it
+ * and delete. Reporting picks a reason, then asks what is wrong. The screen holds whether the
+ * menu is open, so a long press on the post opens it too.
  */
 export function PostMenu({
-  postId,
-  mine,
+  post,
+  open,
+  onOpenChange,
   canTranslate,
   translated,
   onShare,
   onTranslate,
   onDelete,
 }: {
-  postId: number;
-  mine: boolean;
+  post: Post;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
   canTranslate: boolean;
   translated: boolean;
   onShare: () => void;
@@ -39,7 +44,9 @@ export function PostMenu({
   const guard = useGuard();
   const [sheet, setSheet] = useState<Sheet>(null);
   const [reason, setReason] = useState<ReportReason | null>(null);
-  const menuStyle = useOverlayStyle(sheet === 'menu');
+  const setPost = useSetPost();
+  const menuStyle = useOverlayStyle(open);
+  const { id: postId, mine } = post;
   const reasonsStyle = useOverlayStyle(sheet === 'reasons');
 
   const actions: ActionSheetProps['actions'] = [
@@ -55,6 +62,13 @@ export function PostMenu({
       : []),
     ...(mine
       ? [
+          { key: 'look', text: t('postDetail.look'), onClick: () => setSheet('look') },
+          {
+            key: 'comments',
+            text: post.comments_open ? t('postDetail.closeComments') : t('postDetail.openComments'),
+            disabled: setPost.isPending,
+            onClick: () => setPost.mutate({ id: postId, comments_open: !post.comments_open }),
+          },
           { key: 'prop', text: t('propsUi.onPost.action'), onClick: () => setSheet('props') },
           { key: 'delete', text: t('postDetail.delete'), danger: true, onClick: onDelete },
         ]
@@ -73,19 +87,18 @@ export function PostMenu({
         type="button"
         className="icon-button post-menu__button"
         aria-label={t('postDetail.more')}
-        onClick={() => setSheet('menu')}
+        onClick={() => onOpenChange(true)}
         data-testid="post-menu"
       >
         <MoreOutline />
       </button>
       <ActionSheet
-        visible={sheet === 'menu'}
+        visible={open}
         actions={actions}
         cancelText={t('common.cancel')}
-        // The report sheet opens from here: closing must not undo that.
-        onAction={() => setSheet((s) => (s === 'menu' ? null : s))}
+        onAction={() => onOpenChange(false)}
         closeOnAction={false}
-        onClose={() => setSheet((s) => (s === 'menu' ? null : s))}
+        onClose={() => onOpenChange(false)}
         popupStyle={menuStyle}
       />
       <ActionSheet
@@ -103,6 +116,7 @@ export function PostMenu({
       />
       <ReportPopup postId={postId} reason={reason} onClose={() => setReason(null)} />
       {mine && <UsePropSheet postId={postId} visible={sheet === 'props'} onClose={() => setSheet(null)} />}
+      {mine && <PostLookSheet post={post} visible={sheet === 'look'} onClose={() => setSheet(null)} />}
     </>
   );
 }

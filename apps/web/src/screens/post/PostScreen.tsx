@@ -8,6 +8,7 @@ import type { CommentSort } from '../../api/queries/comments';
 import { useTranslateEnabled } from '../../api/queries/post-detail';
 import { feedPosts, isAdultConfirmError, usePost, usePostFeed } from '../../api/queries/posts';
 import { useGuard } from '../../core/guard';
+import { useLongPress } from '../../core/long-press';
 import { useNavigate } from '../../core/navigation';
 import { useRouteParams } from '../../core/route-context';
 import { useAdultConfirmation } from '../../state/adult';
@@ -39,6 +40,7 @@ export default function PostScreen() {
   const actions = usePostActions(post);
   const canTranslate = useTranslateEnabled();
   const needsAge = !post && isAdultConfirmError(query.error);
+  const [menuOpen, setMenuOpen] = useState(false);
 
   return (
     <Screen>
@@ -47,8 +49,9 @@ export default function PostScreen() {
         right={
           post ? (
             <PostMenu
-              postId={post.id}
-              mine={post.mine}
+              post={post}
+              open={menuOpen}
+              onOpenChange={setMenuOpen}
               canTranslate={canTranslate && post.text.trim() !== ''}
               translated={actions.translation !== null}
               onShare={actions.share}
@@ -59,7 +62,7 @@ export default function PostScreen() {
         }
       />
       {post ? (
-        <PostPage post={post} actions={actions} />
+        <PostPage post={post} actions={actions} onLongPress={() => setMenuOpen(true)} />
       ) : needsAge ? (
         <AgeGate onConfirm={adult.confirm} />
       ) : query.isError ? (
@@ -71,8 +74,18 @@ export default function PostScreen() {
   );
 }
 
-function PostPage({ post, actions }: { post: Post; actions: ReturnType<typeof usePostActions> }) {
+function PostPage({
+  post,
+  actions,
+  onLongPress,
+}: {
+  post: Post;
+  actions: ReturnType<typeof usePostActions>;
+  /** A long press on the post opens its menu (the "…" in the nav bar does the same). */
+  onLongPress: () => void;
+}) {
   const guard = useGuard();
+  const longPress = useLongPress(onLongPress);
   const [sort, setSort] = useState<CommentSort>('new');
   const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null);
   const input = useRef<TextAreaRef>(null);
@@ -89,12 +102,14 @@ function PostPage({ post, actions }: { post: Post; actions: ReturnType<typeof us
     });
   return (
     <>
-      <PostContent
-        post={post}
-        translation={actions.translation}
-        onComments={comments}
-        onShare={actions.share}
-      />
+      <div className="long-press" {...longPress} data-testid="post-press">
+        <PostContent
+          post={post}
+          translation={actions.translation}
+          onComments={comments}
+          onShare={actions.share}
+        />
+      </div>
       <CommentList post={post} sort={sort} onSortChange={setSort} onReply={reply} />
       <Recommended postId={post.id} />
       <CommentComposer

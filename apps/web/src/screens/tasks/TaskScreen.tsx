@@ -9,6 +9,7 @@ import { CurrencyIcon } from '../../ui/CurrencyIcon';
 import { EmptyState } from '../../ui/EmptyState';
 import { NavBar } from '../../ui/NavBar';
 import { LoadFailed, Pending } from '../../ui/QueryStates';
+import { RewardsLink } from '../../ui/rewards/RewardsLink';
 import { Screen } from '../../ui/Screen';
 import { TaskRow } from './TaskRow';
 import { resetsIn } from './task-view';
@@ -31,7 +32,7 @@ export default function TaskScreen() {
 
   return (
     <Screen>
-      <NavBar title={t('tasksUi.title')} />
+      <NavBar title={t('tasksUi.title')} right={<RewardsLink />} />
       <TaskSummary ready={claimableCount(data)} />
       {data ? (
         <Tabs activeKey={tab} onChange={(key) => setTab(key as Tab)} className="screen-tabs">

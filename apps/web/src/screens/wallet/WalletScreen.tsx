@@ -7,6 +7,7 @@ import { useRouteQuery } from '../../core/route-context';
 import { CurrencyIcon } from '../../ui/CurrencyIcon';
 import { NavBar } from '../../ui/NavBar';
 import { LoadFailed, Pending } from '../../ui/QueryStates';
+import { RewardsLink } from '../../ui/rewards/RewardsLink';
 import { Screen } from '../../ui/Screen';
 import { ExchangeForm } from './ExchangeForm';
 import { WalletHistory } from './WalletHistory';
@@ -23,7 +24,7 @@ export default function WalletScreen() {
   const [tab, setTab] = useState<Tab>(initial);
   return (
     <Screen>
-      <NavBar title={t('walletUi.title')} />
+      <NavBar title={t('walletUi.title')} right={<RewardsLink />} />
       {wallet.data ? (
         <Balances wallet={wallet.data} />
       ) : wallet.isError ? (

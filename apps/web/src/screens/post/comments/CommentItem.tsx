@@ -1,5 +1,5 @@
 import type { Comment, Reply } from '@pixelhall/contract';
-import { Dialog } from 'antd-mobile';
+import { ActionSheet, type ActionSheetProps, Dialog } from 'antd-mobile';
 import { HeartFill, HeartOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +7,9 @@ import { replySubtree } from '../../../api/queries/comment-cache';
 import { useDeleteComment, useLikeComment, useThreadReplies } from '../../../api/queries/comments';
 import { flattenPages } from '../../../api/queries/list-pages';
 import { emitAppEvent } from '../../../core/events';
+import { useLongPress } from '../../../core/long-press';
 import { useNavigate } from '../../../core/navigation';
-import { nextOverlayZIndex, overlayStyle } from '../../../core/overlay';
+import { nextOverlayZIndex, overlayStyle, useOverlayStyle } from '../../../core/overlay';
 import { useFormat, useRelativeTime } from '../../../ui/format';
 import { GradeBadge } from '../../../ui/GradeBadge';
 import { UserAvatar } from '../../../ui/UserAvatar';
@@ -89,6 +90,10 @@ function CommentBody({
   const isReply = item.id !== root.id;
   const target = isReply ? replyTarget(item, root) : null;
   const size = isReply ? 28 : 36;
+  // A long press opens the comment's actions in one sheet; the buttons below stay for keyboards.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const longPress = useLongPress(() => setMenuOpen(true));
+  const menuStyle = useOverlayStyle(menuOpen);
 
   const confirmDelete = async () => {
     const sure = await Dialog.confirm({
@@ -108,8 +113,28 @@ function CommentBody({
     );
   };
 
+  const menu: ActionSheetProps['actions'] = [
+    {
+      key: 'reply',
+      text: t('comments.reply'),
+      onClick: () => onReply({ commentId: item.id, nickname: item.user.nickname }),
+    },
+    { key: 'like', text: item.liked ? t('comments.unlike') : t('comments.like'), onClick: () => like(item) },
+    ...(canDelete(item, postIsMine)
+      ? [{ key: 'delete', text: t('comments.delete'), danger: true, onClick: () => void confirmDelete() }]
+      : []),
+  ];
+
   return (
-    <div className="comment__row">
+    <div className="comment__row long-press" {...longPress} data-testid="comment-press">
+      <ActionSheet
+        visible={menuOpen}
+        actions={menu}
+        cancelText={t('common.cancel')}
+        closeOnAction
+        onClose={() => setMenuOpen(false)}
+        popupStyle={menuStyle}
+      />
       <button
         type="button"
         className="comment__avatar"
