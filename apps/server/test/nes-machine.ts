@@ -10,67 +10,70 @@
 
 type Mode = 'imp' | 'imm' | 'zp' | 'zpx' | 'abs' | 'absx' | 'rel';
 
-const OPS: Record<number, [string, Mode]> = {
-  169: ['lda', 'imm'],
-  165: ['lda', 'zp'],
-  181: ['lda', 'zpx'],
-  173: ['lda', 'abs'],
-  189: ['lda', 'absx'],
-  162: ['ldx', 'imm'],
-  166: ['ldx', 'zp'],
-  160: ['ldy', 'imm'],
-  164: ['ldy', 'zp'],
-  133: ['sta', 'zp'],
-  149: ['sta', 'zpx'],
-  141: ['sta', 'abs'],
-  157: ['sta', 'absx'],
-  142: ['stx', 'abs'],
-  232: ['inx', 'imp'],
-  202: ['dex', 'imp'],
-  200: ['iny', 'imp'],
-  136: ['dey', 'imp'],
-  170: ['tax', 'imp'],
-  138: ['txa', 'imp'],
-  168: ['tay', 'imp'],
-  152: ['tya', 'imp'],
-  154: ['txs', 'imp'],
-  230: ['inc', 'zp'],
-  246: ['inc', 'zpx'],
-  238: ['inc', 'abs'],
-  198: ['dec', 'zp'],
-  41: ['and', 'imm'],
-  37: ['and', 'zp'],
-  9: ['ora', 'imm'],
-  5: ['ora', 'zp'],
-  73: ['eor', 'imm'],
-  105: ['adc', 'imm'],
-  101: ['adc', 'zp'],
-  233: ['sbc', 'imm'],
-  229: ['sbc', 'zp'],
-  201: ['cmp', 'imm'],
-  197: ['cmp', 'zp'],
-  224: ['cpx', 'imm'],
-  10: ['asl', 'imp'],
-  74: ['lsr', 'imp'],
-  38: ['rol', 'zp'],
-  44: ['bit', 'abs'],
-  16: ['bpl', 'rel'],
-  48: ['bmi', 'rel'],
-  208: ['bne', 'rel'],
-  240: ['beq', 'rel'],
-  144: ['bcc', 'rel'],
-  176: ['bcs', 'rel'],
-  76: ['jmp', 'abs'],
-  32: ['jsr', 'abs'],
-  96: ['rts', 'imp'],
-  64: ['rti', 'imp'],
-  72: ['pha', 'imp'],
-  104: ['pla', 'imp'],
-  24: ['clc', 'imp'],
-  56: ['sec', 'imp'],
-  120: ['sei', 'imp'],
-  216: ['cld', 'imp'],
-};
+/** Opcode, mnemonic, addressing mode. */
+const OPS = new Map<number, [string, Mode]>(
+  (
+    [
+      [0xa9, 'lda', 'imm'],
+      [0xa5, 'lda', 'zp'],
+      [0xb5, 'lda', 'zpx'],
+      [0xad, 'lda', 'abs'],
+      [0xbd, 'lda', 'absx'],
+      [0xa2, 'ldx', 'imm'],
+      [0xa6, 'ldx', 'zp'],
+      [0xa0, 'ldy', 'imm'],
+      [0xa4, 'ldy', 'zp'],
+      [0x85, 'sta', 'zp'],
+      [0x95, 'sta', 'zpx'],
+      [0x8d, 'sta', 'abs'],
+      [0x9d, 'sta', 'absx'],
+      [0x8e, 'stx', 'abs'],
+      [0xe8, 'inx', 'imp'],
+      [0xca, 'dex', 'imp'],
+      [0xc8, 'iny', 'imp'],
+      [0x88, 'dey', 'imp'],
+      [0xaa, 'tax', 'imp'],
+      [0x8a, 'txa', 'imp'],
+      [0xa8, 'tay', 'imp'],
+      [0x98, 'tya', 'imp'],
+      [0x9a, 'txs', 'imp'],
+      [0xe6, 'inc', 'zp'],
+      [0xf6, 'inc', 'zpx'],
+      [0xee, 'inc', 'abs'],
+      [0xc6, 'dec', 'zp'],
+      [0x29, 'and', 'imm'],
+      [0x25, 'and', 'zp'],
+      [0x09, 'ora', 'imm'],
+      [0x49, 'eor', 'imm'],
+      [0x69, 'adc', 'imm'],
+      [0x65, 'adc', 'zp'],
+      [0xe9, 'sbc', 'imm'],
+      [0xe5, 'sbc', 'zp'],
+      [0xc9, 'cmp', 'imm'],
+      [0xc5, 'cmp', 'zp'],
+      [0xe0, 'cpx', 'imm'],
+      [0x0a, 'asl', 'imp'],
+      [0x4a, 'lsr', 'imp'],
+      [0x26, 'rol', 'zp'],
+      [0x2c, 'bit', 'abs'],
+      [0x10, 'bpl', 'rel'],
+      [0xd0, 'bne', 'rel'],
+      [0xf0, 'beq', 'rel'],
+      [0x90, 'bcc', 'rel'],
+      [0xb0, 'bcs', 'rel'],
+      [0x4c, 'jmp', 'abs'],
+      [0x20, 'jsr', 'abs'],
+      [0x60, 'rts', 'imp'],
+      [0x40, 'rti', 'imp'],
+      [0x48, 'pha', 'imp'],
+      [0x68, 'pla', 'imp'],
+      [0x18, 'clc', 'imp'],
+      [0x38, 'sec', 'imp'],
+      [0x78, 'sei', 'imp'],
+      [0xd8, 'cld', 'imp'],
+    ] as [number, string, Mode][]
+  ).map(([op, name, mode]) => [op, [name, mode]]),
+);
 
 export interface NesMachine {
   ram: Uint8Array;
@@ -193,7 +196,7 @@ export function nesMachine(
   function step(): void {
     const at = pc;
     const op = read(pc++);
-    const known = OPS[op];
+    const known = OPS.get(op);
     if (!known) throw new Error(`opcode ${op.toString(16)} at ${at.toString(16)}`);
     const [name, mode] = known;
     const byte = () => read(pc++);
@@ -301,9 +304,6 @@ export function nesMachine(
       }
       case 'bpl':
         branch(!n);
-        break;
-      case 'bmi':
-        branch(n);
         break;
       case 'bne':
         branch(!z);

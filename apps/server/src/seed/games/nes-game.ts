@@ -41,19 +41,20 @@ import { HERO_TILE } from './nes-sprites';
  * the d-pad walks around the screen; A and B each play a note on pulse 1 and turn the sprite to
  * the next or previous palette. The `race` is Neon Drift's game (nes-race.ts).
  *
- * Opcodes used, for reading the table: A9 lda #, A5 lda zp, AD lda abs, BD lda abs,X, 85 sta zp,
- * 95 sta zp,X, 8D sta abs, 9D sta abs,X, 8E stx abs, A2 ldx #, A6 ldx zp, A0 ldy #, E8 inx,
- * CA dex, C8 iny, 88 dey, AA tax, 8A txa, A8 tay, 98 tya, 9A txs, E6 inc zp, C6 dec zp, EE inc
- * abs, 29 and #, 25 and zp, 09 ora #, 05 ora zp, 49 eor #, 69 adc #, 65 adc zp, E9 sbc #, E5 sbc
- * zp, C9 cmp #, C5 cmp zp, E0 cpx #, 0A asl A, 4A lsr A, 26 rol zp, 2C bit abs, 10 bpl, 30 bmi,
- * D0 bne, F0 beq, 90 bcc, B0 bcs, 4C jmp, 20 jsr, 60 rts, 40 rti, 48 pha, 68 pla, 18 clc, 38 sec,
- * 78 sei, D8 cld.
+ * Opcodes used here and in nes-race.ts, for reading the tables: A9 lda #, A5 lda zp, B5 lda zp,X,
+ * AD lda abs, BD lda abs,X, 85 sta zp, 95 sta zp,X, 8D sta abs, 9D sta abs,X, 8E stx abs, A2 ldx #,
+ * A6 ldx zp, A0 ldy #, A4 ldy zp, E8 inx, CA dex, C8 iny, 88 dey, AA tax, 8A txa, A8 tay, 98 tya,
+ * 9A txs, E6 inc zp, F6 inc zp,X, C6 dec zp, EE inc abs, 29 and #, 25 and zp, 09 ora #, 49 eor #,
+ * 69 adc #, 65 adc zp, E9 sbc #, E5 sbc zp, C9 cmp #, C5 cmp zp, E0 cpx #, 0A asl A, 4A lsr A,
+ * 26 rol zp, 2C bit abs, 10 bpl, D0 bne, F0 beq, 90 bcc, B0 bcs, 4C jmp, 20 jsr, 60 rts, 40 rti,
+ * 48 pha, 68 pla, 18 clc, 38 sec, 78 sei, D8 cld. The test machine (test/nes-machine.ts) runs
+ * exactly these and fails on any other.
  */
 
 export type CartKind = 'toy' | 'race';
 
 /** The font's tile for each character (its ASCII code), a blank for those it lacks. */
-export const text = (s: string) => [...s.toUpperCase()].map((ch) => (GLYPHS[ch] ? ch.charCodeAt(0) : 0x20));
+const text = (s: string) => [...s.toUpperCase()].map((ch) => (GLYPHS[ch] ? ch.charCodeAt(0) : 0x20));
 
 /** Copies the zero-terminated text at `label` to the nametable from (row, col) on. */
 export function printAt(label: string, row: number, col: number): Line[] {
