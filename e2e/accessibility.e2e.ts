@@ -22,7 +22,9 @@ type Stop = { name: string; route: string; screen: string };
 let pictures: string;
 let pat: { id: number; token: string };
 beforeAll(async () => {
-  pictures = (await showcasePosts(inject('databaseUrl'))).__POST_PICTURES__;
+  const posts = await showcasePosts(inject('databaseUrl'));
+  if (!posts.__POST_PICTURES__) throw new Error('the seed has no post with pictures to audit');
+  pictures = posts.__POST_PICTURES__;
   pat = await demoMemberSession('pixelpat');
   // The day's check-in celebrates once a day; done here so it does not cover the screens.
   await callAs(pat.token, endpoints.tasks.startUp, { type: 1, authLogin: true });
