@@ -436,7 +436,7 @@ describe('download/game and the ROM address', () => {
   });
 });
 
-describe('use/game and download/game on the main API (spec §7, upload group)', () => {
+describe('use/game and download/game on the main API (the upload group, docs/product/calls-and-host.md)', () => {
   it('answers at /api as on the game service, with the main API expiry code', async () => {
     expect(g.useGameOnApi.base).toBe('api');
     expect(g.downloadGameOnApi.base).toBe('api');

@@ -10,7 +10,7 @@ const DEC_31_2025 = new Date(2025, 11, 31, 9, 30).getTime();
 /** Spaces as ICU writes them (narrow and no-break) made plain, so expectations stay readable. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
-describe('localeFormat: the spec forms in en-US', () => {
+describe("localeFormat: the product's forms in en-US (docs/product/i18n.md)", () => {
   const f = localeFormat('en-US');
 
   it('writes dates as "Mon DD, YYYY", with the 24-hour time when asked', () => {
@@ -115,7 +115,7 @@ describe('localeFormat: every other language through Intl', () => {
     },
   } as const;
 
-  it('covers every language but the spec one', () => {
+  it("covers every language but en-US, whose forms are the product's own", () => {
     expect(Object.keys(cases).sort()).toEqual(LOCALE_VALUES.filter((l) => l !== 'en-US').sort());
   });
 
@@ -130,7 +130,7 @@ describe('localeFormat: every other language through Intl', () => {
         expect(f.date(MAR_5)).not.toMatch(/Mar /);
       });
 
-      it("writes the compact date in the language's order, with the spec's spaced slashes", () => {
+      it("writes the compact date in the language's order, with the product's spaced slashes", () => {
         expect(f.compactDate(MAR_5)).toBe(want.compactDate);
         expect(f.compactDateTime(MAR_5)).toBe(`${want.compactDate} 14:07`);
       });

@@ -48,7 +48,7 @@ function readable(ts: number | string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** Exact decimals; en-US `Intl` already writes the spec's comma-grouped "1,234.50". */
+/** Exact decimals; en-US `Intl` already writes the product's comma-grouped "1,234.50". */
 function fixedIn(locale: string): LocaleFormat['fixed'] {
   const byDigits = new Map<number, Intl.NumberFormat>();
   return (n, digits) => {
@@ -61,7 +61,7 @@ function fixedIn(locale: string): LocaleFormat['fixed'] {
   };
 }
 
-/** The product's own forms: the spec's English, word for word. */
+/** The product's own en-US forms, word for word (docs/product/i18n.md). */
 function specFormat(): LocaleFormat {
   const time = (ts: number | string) => {
     const d = readable(ts);
@@ -102,7 +102,7 @@ function intlFormat(locale: string): LocaleFormat {
   const numericFmt = new Intl.DateTimeFormat(locale, { year: '2-digit', month: '2-digit', day: '2-digit' });
   const monthDayFmt = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' });
   const integerFmt = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, roundingMode: 'trunc' });
-  // One decimal at most, as the spec's "2.9k"; cut so a balance never reads more than it holds.
+  // One decimal at most, as the product's "2.9k"; cut so a balance never reads more than it holds.
   const compactFmt = new Intl.NumberFormat(locale, {
     notation: 'compact',
     maximumFractionDigits: 1,
@@ -114,7 +114,7 @@ function intlFormat(locale: string): LocaleFormat {
     const d = readable(ts);
     return d ? fmt.format(d) : '';
   };
-  // The language's own order of day, month and year, with the spec's spaced slashes between.
+  // The language's own order of day, month and year, with the product's spaced slashes between.
   const compactDate = (ts: number | string) => {
     const d = readable(ts);
     if (!d) return '';

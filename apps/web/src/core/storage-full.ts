@@ -10,7 +10,7 @@ export function isStorageFull(err: unknown): boolean {
   return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED' || code === 22;
 }
 
-/** "Out of string space" (spec §8): what the person is told when storage runs out. */
+/** "Out of string space" (docs/product/limits-and-errors.md): what the person is told when storage runs out. */
 export function storageFullText(): string {
   return i18n.t('errors.out_of_string_space');
 }

@@ -27,8 +27,8 @@ const SPEC_OPEN_ME = [
   'game',
   'about',
 ];
-/** Members-only pages the feature issues added to the product's routes (bets, wallet, props shop; docs/product/app-shell-and-settings.md#routes). */
-const ADDED_LOGIN_ME = ['bets', 'wallet', 'props'];
+/** Members-only pages the feature issues added to the product's routes (bets, wallet, props shop, rewards history; docs/product/app-shell-and-settings.md#routes). */
+const ADDED_LOGIN_ME = ['bets', 'wallet', 'props', 'rewards'];
 /** Open pages added beyond the table: the open-source licences, reached from About. */
 const ADDED_OPEN_ME = ['about/licences'];
 const SPEC_OTHER = [

@@ -4,7 +4,7 @@ import { isStorageFull, storageFullText } from '../core/storage-full';
 
 /**
  * localStorage, except that a write the device has no room for says "Out of string space"
- * (spec §8) instead of throwing out of whatever `set` caused it: the change still holds for this
+ * (docs/product/limits-and-errors.md) instead of throwing out of whatever `set` caused it: the change still holds for this
  * run, it is only not remembered.
  */
 export function guardedStorage(storage: Storage, onFull: (message: string) => void): StateStorage {

@@ -296,9 +296,10 @@ export const downloadGame = endpoint({
 });
 
 /**
- * Spec §7 lists `use/game` and `download/game` in the main API's upload group, while the app
+ * The product lists `use/game` and `download/game` in the main API's upload group, while the app
  * calls them on the game service: both places answer, with one handler, so a client written
- * from the spec works too. On `/api` they take a session (expiry code 10001), as the main API does.
+ * from the product's call list works too (docs/product/calls-and-host.md). On `/api` they take a
+ * session (expiry code 10001), as the main API does.
  */
 export const useGameOnApi = endpoint({ ...useGame, base: 'api' });
 export const downloadGameOnApi = endpoint({ ...downloadGame, base: 'api' });

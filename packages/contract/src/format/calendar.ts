@@ -1,5 +1,5 @@
 /**
- * English month abbreviations, for the spec's en-US forms; other languages name their months
+ * English month abbreviations, for the product's en-US forms (docs/product/i18n.md); other languages name their months
  * through Intl (docs/product/i18n.md#formats).
  */
 export const MONTHS = [

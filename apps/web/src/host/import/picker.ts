@@ -32,7 +32,7 @@ export function pickDirectory(win: Window = window): Promise<PickedDirectory | n
 
 /**
  * A directory input that came back without a single file (an empty folder) chose nothing:
- * "Not data selected" (spec §5), rather than a scan of nothing.
+ * "Not data selected" (docs/product/limits-and-errors.md), rather than a scan of nothing.
  */
 export function requireChoice(picked: PickedDirectory | null): PickedDirectory | null {
   if (picked?.kind === 'files' && picked.files.length === 0) {
