@@ -3,7 +3,8 @@
  *   npm run screenshots   (after npm run build) → e2e/.artifacts/screens/<theme>-<screen>.png
  * In other languages: `--locale=ja-JP` (or `--locale=all`, every language) writes
  * <locale>/<theme>-<screen>.png and a contact sheet per language. Other arguments pick screens;
- * E2E_WEB_DIST serves another build, SCREENSHOTS_DIR writes elsewhere.
+ * E2E_WEB_DIST serves another build, SCREENSHOTS_DIR writes elsewhere. `--readme` takes only the
+ * README's screens and writes readme.png, the picture docs/screenshot.png is copied from.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +18,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { stageCloudArchives } from './support/archives';
 import { expectScreenOnPage, launchBrowser, phoneContext } from './support/browser';
 import { stageCommunityScene } from './support/community-scene';
+import { focusGame, holdButton } from './support/game-pad';
+import { downloadSeededGame, hostCall, waitForSteadyFrame } from './support/games-play';
 import { startServer } from './support/server';
 import { showcasePosts } from './support/showcase-posts';
 
@@ -29,6 +32,8 @@ const OUT =
  * `pat`, the seeded level-31 demo member with a wallet, props, rewards and bets of his own.
  */
 type Viewer = 'visitor' | 'member' | 'tourist' | 'pat';
+/** The screens the README's picture is made of (`--readme` takes only these, then the picture). */
+const README_SCREENS = ['home-mine', 'me-wallet', 'post'];
 const SCREENS: Array<[name: string, hash: string, screen: string, viewer?: Viewer]> = [
   ['home', '/home', 'home'],
   ['game', '/game', 'game'],
@@ -149,7 +154,8 @@ const locales: (Locale | null)[] = localeArgs.includes('all')
       })
     : [null];
 /** A name picks its screen and its variants: `me` takes `me-member` and `me-tourist` too. */
-const only = args.filter((a) => !a.startsWith('--'));
+const readmeOnly = args.includes('--readme');
+const only = readmeOnly ? README_SCREENS : args.filter((a) => !a.startsWith('--'));
 const picked = (name: string) => !only.length || only.some((o) => name === o || name.startsWith(`${o}-`));
 mkdirSync(OUT, { recursive: true });
 // A named provider, so linked sign-ins and sign-in buttons read as they would in production.
@@ -199,7 +205,7 @@ try {
       await shootTheme(theme, locale, dir, tokens, seenPopups, placeholders);
     }
   }
-  if (!only.length && locales[0] === null) await readmePicture();
+  if ((readmeOnly || !only.length) && locales[0] === null) await readmePicture(seenPopups);
   console.info(`screenshots in ${OUT}`);
 } finally {
   await browser.close();
@@ -248,18 +254,47 @@ async function shootTheme(
   await contactSheet(theme, dir);
 }
 
-/** The README's picture: four screens in both themes, small enough to keep in git. */
-async function readmePicture(): Promise<void> {
-  const picks = ['dark-home', 'dark-me-member', 'light-login', 'light-user-edit'];
-  const imgs = picks.map(
-    (p) => `<img src="data:image/png;base64,${readFileSync(path.join(OUT, `${p}.png`)).toString('base64')}">`,
-  );
+/**
+ * The README's picture, the app as it is lived in: Pixel Pat's home feed and a race of Neon Drift
+ * running (dark), his wallet and a post with pictures (light). Small enough to keep in git.
+ */
+async function readmePicture(seenPopups: number[]): Promise<void> {
+  const shots = [
+    readFileSync(path.join(OUT, 'dark-home-mine.png')),
+    await runningGame(seenPopups),
+    readFileSync(path.join(OUT, 'light-me-wallet.png')),
+    readFileSync(path.join(OUT, 'light-post.png')),
+  ];
+  const imgs = shots.map((png) => `<img src="data:image/png;base64,${png.toString('base64')}">`);
   const page = await browser.newPage({ viewport: { width: 1000, height: 520 }, deviceScaleFactor: 1 });
   await page.setContent(
     `<style>body{margin:0;padding:16px;background:#1d1b2e;display:flex;gap:16px}img{width:230px;border-radius:18px;box-shadow:0 6px 20px #0008}</style>${imgs.join('')}`,
   );
   await page.screenshot({ path: path.join(OUT, 'readme.png') });
   await page.close();
+}
+
+/** Neon Drift a few seconds into a race, in the dark theme: the picture a player sees. */
+async function runningGame(seenPopups: number[]): Promise<Buffer> {
+  const context = await phoneContext(browser);
+  try {
+    await context.addInitScript((seen) => {
+      localStorage.setItem('pixelhall.preferences', JSON.stringify({ state: { theme: 'dark' }, version: 1 }));
+      localStorage.setItem('pixelhall.popups', JSON.stringify({ state: { seen }, version: 1 }));
+    }, seenPopups);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/#/game`);
+    const game = await downloadSeededGame(page, server.url, 'Neon Drift');
+    await hostCall(page, 'startGame', game);
+    await waitForSteadyFrame(page);
+    await focusGame(page);
+    await holdButton(page, 'start', 150);
+    // Mid-race, a car or two passed: the first race always brings the same cars (nes-race.ts).
+    await page.waitForTimeout(3000);
+    return await page.screenshot();
+  } finally {
+    await context.close();
+  }
 }
 
 /** All screens of a theme side by side in one picture, to review them at a glance. */
