@@ -6,6 +6,7 @@ import i18n, { showLocale } from '../i18n';
 import { useEffectiveTheme, usePreferences } from '../state/preferences';
 import { useSession } from '../state/session';
 import { RewardCelebration } from '../ui/rewards/RewardCelebration';
+import { CardMenus } from './CardMenus';
 import { MineButton } from './MineButton';
 import { NewPostButton } from './NewPostButton';
 import { useOnlineHeartbeat } from './online-heartbeat';
@@ -33,7 +34,9 @@ export function AppFrame() {
   return (
     <div className="app-frame">
       <StatusBarSync />
-      <RouteHost />
+      <CardMenus>
+        <RouteHost />
+      </CardMenus>
       {route.showMine && <MineButton />}
       {route.showTabBar && <NewPostButton />}
       {route.tabBar && <TabBar />}

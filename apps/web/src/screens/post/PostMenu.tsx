@@ -30,6 +30,7 @@ export function PostMenu({
   onShare,
   onTranslate,
   onDelete,
+  trigger = true,
 }: {
   post: Post;
   open: boolean;
@@ -37,8 +38,11 @@ export function PostMenu({
   canTranslate: boolean;
   translated: boolean;
   onShare: () => void;
-  onTranslate: () => void;
+  /** Absent where a translation has nowhere to show (a feed's card). */
+  onTranslate?: () => void;
   onDelete: () => void;
+  /** False where only a long press opens it (a feed's card, which has no "…" of its own). */
+  trigger?: boolean;
 }) {
   const { t } = useTranslation();
   const guard = useGuard();
@@ -51,7 +55,7 @@ export function PostMenu({
 
   const actions: ActionSheetProps['actions'] = [
     { key: 'share', text: t('postDetail.share'), onClick: onShare },
-    ...(canTranslate
+    ...(canTranslate && onTranslate
       ? [
           {
             key: 'translate',
@@ -83,15 +87,17 @@ export function PostMenu({
 
   return (
     <>
-      <button
-        type="button"
-        className="icon-button post-menu__button"
-        aria-label={t('postDetail.more')}
-        onClick={() => onOpenChange(true)}
-        data-testid="post-menu"
-      >
-        <MoreOutline />
-      </button>
+      {trigger && (
+        <button
+          type="button"
+          className="icon-button post-menu__button"
+          aria-label={t('postDetail.more')}
+          onClick={() => onOpenChange(true)}
+          data-testid="post-menu"
+        >
+          <MoreOutline />
+        </button>
+      )}
       <ActionSheet
         visible={open}
         actions={actions}

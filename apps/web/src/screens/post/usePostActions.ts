@@ -16,8 +16,11 @@ export interface Translation {
   source: string;
 }
 
-/** Share, translate and delete for the post on screen; report has a sheet of its own. */
-export function usePostActions(post: Post | undefined) {
+/**
+ * Share, translate and delete for a post; report has a sheet of its own. Deleting leaves the
+ * post's page, unless the caller (a feed, which simply loses the card) says what follows.
+ */
+export function usePostActions(post: Post | undefined, options: { onDeleted?: () => void } = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const locale = usePreferences((s) => s.locale.value);
@@ -82,7 +85,7 @@ export function usePostActions(post: Post | undefined) {
         cancelText: t('common.cancel'),
         style: overlayStyle(nextOverlayZIndex()),
       });
-      if (sure) remove.mutate(post.id, { onSuccess: leave });
+      if (sure) remove.mutate(post.id, { onSuccess: options.onDeleted ?? leave });
     },
   };
 }

@@ -1,19 +1,13 @@
 import type { Game } from '@pixelhall/contract';
 import { UploadOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { showFailToast, showSuccessToast } from '../../core/feedback';
-import { shareLink } from '../post/share';
+import { useShareGame } from './share-game';
 
 /** Hands the game's page on: the system share sheet on phones, else the link is copied. */
 export function RomShareButton({ game }: { game: Game }) {
   const { t } = useTranslation();
-  const share = async () => {
-    // The app routes by hash, so the page's own address with #/rom/<id> opens this game.
-    const url = `${window.location.origin}${window.location.pathname}#/rom/${game.id}`;
-    const outcome = await shareLink({ url, title: game.game_name });
-    if (outcome === 'copied') showSuccessToast(t('romUi.linkCopied'));
-    else if (outcome === 'copy-failed') showFailToast(t('errors.copy_failed'));
-  };
+  const shareGame = useShareGame();
+  const share = () => shareGame({ id: game.id, name: game.game_name });
   return (
     <button
       type="button"

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../core/hash-router';
+import { type LongPressHandlers, useLongPress } from '../../core/long-press';
 import { LazyImage } from '../LazyImage';
 import { cardData, type GameCardInput, romPath } from './card-data';
+import { useGameCardMenu } from './game-card-menu';
 import { genreLabel } from './labels';
 import './games.css';
 
@@ -30,7 +32,8 @@ export interface GameCardProps {
 
 /**
  * A game: cover, name, platform chip and genre. Presentational: lists and screens decide what
- * the badge, progress and action are.
+ * the badge, progress and action are. Holding a catalogue game opens its menu; the card stays a
+ * link, so a keyboard still reaches the game's page and everything on it.
  */
 export function GameCard({
   game,
@@ -49,6 +52,12 @@ export function GameCard({
   // An explicit address first, then the tap handler, then the game's own page.
   const target = to ?? (onOpen || to === null ? null : romPath(data.id));
   const shown = progress == null ? null : Math.min(1, Math.max(0, progress));
+  const openMenu = useGameCardMenu();
+  const menuId = romPath(data.id) ? data.id : null;
+  const longPress = useLongPress(() => {
+    if (menuId != null) openMenu?.({ id: menuId, name: data.name });
+  });
+  const pressHandlers: Partial<LongPressHandlers> = openMenu && menuId != null ? longPress : {};
 
   const body = (
     <>
@@ -84,6 +93,7 @@ export function GameCard({
       className={`game-card game-card--${variant}${className ? ` ${className}` : ''}`}
       data-testid={testId}
       data-game-id={data.id ?? undefined}
+      {...pressHandlers}
     >
       {target ? (
         <Link className="game-card__link" to={target}>

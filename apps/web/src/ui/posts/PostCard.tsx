@@ -4,6 +4,7 @@ import { LockOutline } from 'antd-mobile-icons';
 import { type CSSProperties, type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePostStyles } from '../../api/queries/posts';
+import { type LongPressHandlers, useLongPress } from '../../core/long-press';
 import { useNavigate } from '../../core/navigation';
 import { CurrencyIcon } from '../CurrencyIcon';
 import { LazyImage } from '../LazyImage';
@@ -11,6 +12,7 @@ import { avatarSrc } from '../UserAvatar';
 import { FileKindIcon } from './FileKindIcon';
 import { PostActions } from './PostActions';
 import { PostAuthor } from './PostAuthor';
+import { usePostCardMenu } from './post-card-menu';
 import { TopicIcon } from './TopicIcon';
 import './posts.css';
 import { useFormat } from '../format';
@@ -29,7 +31,8 @@ const inner = (fn: () => void) => (e: MouseEvent) => {
 
 /**
  * A post as feeds, search and profiles show it: author, topic, text, pictures, files, the paid
- * teaser and the counts. Tapping it opens the post.
+ * teaser and the counts. Tapping it opens the post; holding it opens the post's menu, which a
+ * keyboard reaches through the post page's "…".
  */
 export function PostCard({ post, showTopic = true }: { post: Post; showTopic?: boolean }) {
   const navigate = useNavigate();
@@ -39,12 +42,16 @@ export function PostCard({ post, showTopic = true }: { post: Post; showTopic?: b
   const images = post.files.filter((f) => f.is_image);
   const files = post.files.filter((f) => !f.is_image);
   const open = () => navigate(`/post/${post.id}`);
+  const openMenu = usePostCardMenu();
+  const longPress = useLongPress(() => openMenu?.(post));
+  const pressHandlers: Partial<LongPressHandlers> = openMenu ? longPress : {};
   return (
     <article
       className={`post-card${frame ? ' post-card--framed' : ''}`}
       style={frame ? ({ '--post-frame': frame } as CSSProperties) : undefined}
       data-testid="post-card"
       data-post-id={post.id}
+      {...pressHandlers}
     >
       {/* The whole card opens the post; keyboards reach it through the text link. */}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: the card is a large tap target */}
