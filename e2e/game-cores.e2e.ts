@@ -46,6 +46,25 @@ describe('the other cores', () => {
     await bootsAndDraws('Chrome Runner', 'genesis_plus_gx', megaDrive, ['button_1', 'button_2']);
   });
 
+  it('shows the pad for every game started in the same page, not only the first', async () => {
+    // A second game boots within EmulatorJS's 250 ms pad measurement and used to lose its pad.
+    await open(page, '/game');
+    for (const name of ['Chrome Runner', 'Thunder Alley', 'Pocket Gardener', 'Byte Busters']) {
+      const game = await downloadSeededGame(page, baseUrl(), name);
+      await hostCall(page, 'startGame', game);
+      await waitForFirstFrame(page);
+      await page.waitForTimeout(500);
+      const pad = page.locator('.ph-player .ejs_virtualGamepad_parent');
+      await expect(
+        pad.evaluate((el) => getComputedStyle(el).display),
+        name,
+      ).resolves.not.toBe('none');
+      await page.locator('.ph-player').getByRole('button', { name: 'Back', exact: true }).click();
+      await page.locator('.ph-player').waitFor({ state: 'detached' });
+    }
+    expect(errors).toEqual([]);
+  });
+
   it('serves the SNES and GBA cores, which no seeded game uses yet', async () => {
     for (const core of ['snes9x', 'mgba']) {
       for (const file of [`cores/${core}-wasm.data`, `cores/reports/${core}.json`]) {

@@ -268,7 +268,14 @@ export async function startEmulator(options: EmulatorOptions): Promise<EmulatorS
         options.beforeBoot(gm.FS, actual);
         gm.loadSaveFiles();
       }
-      if (emu.virtualGamepad) emu.virtualGamepad.style.display = options.showPad ? '' : 'none';
+      const pad = emu.virtualGamepad;
+      const placePad = () => {
+        if (pad) pad.style.display = options.showPad ? '' : 'none';
+      };
+      placePad();
+      // EmulatorJS measures a hidden pad by showing it for 250 ms and hiding it again; a game that
+      // starts inside that window (a second game, its core cached, boots that fast) lost its pad.
+      const padSettled = setTimeout(placePad, 300);
       // EmulatorJS opens its menu bar over the pad at start; on a phone the pad comes first.
       if (options.showPad) emu.menu?.close();
       resolve({
@@ -279,6 +286,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<EmulatorS
         screenshot: (width) => captureFrame(emu.canvas, gm.getVideoDimensions('aspect') || 4 / 3, width),
         setVolume: (volume) => emu.setVolume(volume),
         exit: () => {
+          clearTimeout(padSettled);
           if (emu.started) emu.callEvent('exit');
           // EmulatorJS's exit stops the core but leaves these running after the game.
           emu.gamepad?.terminate();
