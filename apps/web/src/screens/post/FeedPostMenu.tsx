@@ -6,7 +6,7 @@ import { usePostActions } from './usePostActions';
 const stayOnFeed = () => undefined;
 
 /**
- * The post page's menu for a card held in a feed (spec §9): share, report, and the author's
+ * The post page's menu for a card held in a feed (docs/product/posts-and-feeds.md): share, report, and the author's
  * entries, with no "…" of its own. Translating is left to the post page, where it shows.
  */
 export default function FeedPostMenu({

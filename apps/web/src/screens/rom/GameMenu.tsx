@@ -9,7 +9,7 @@ import type { GameMenuTarget } from '../../ui/games/game-card-menu';
 import { useShareGame } from './share-game';
 
 /**
- * A held game card's menu (spec §9): its page (where it downloads and plays), the favourite
+ * A held game card's menu (docs/product/games-library-and-player.md): its page (where it downloads and plays), the favourite
  * toggle (members; a visitor is sent to sign in) and its link to share.
  */
 export default function GameMenu({

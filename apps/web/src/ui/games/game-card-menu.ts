@@ -7,7 +7,7 @@ export interface GameMenuTarget {
 }
 
 /**
- * Opens a game's menu from its card (a long press, spec §9). The shell provides it above the
+ * Opens a game's menu from its card (a long press, docs/product/games-library-and-player.md). The shell provides it above the
  * screens; without it, or for a game with no catalogue page (an imported ROM), a card has none.
  */
 export const GameCardMenuContext = createContext<((game: GameMenuTarget) => void) | null>(null);
