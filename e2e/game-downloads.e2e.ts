@@ -219,6 +219,50 @@ describe('game downloads in the web host', () => {
     expect(await host('getGameRomList', { offset: 0, limit: 10 })).toEqual({ list: [], total: 0 });
   });
 
+  it('says "Out of string space" when the device has no room left, at the start or mid-way', async () => {
+    const game = games[4]!;
+    const origin = new URL(page.url()).origin;
+    const used = () => page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
+    const cdp = await page.context().newCDPSession(page);
+    // Chromium's quota for this origin, as on a phone whose storage is full; none given: its own.
+    const quota = (quotaSize?: number) => cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize });
+    try {
+      // Less room than the origin already uses: no write at all goes through.
+      await quota(1);
+      await expect(startDownload(game)).rejects.toThrow('Out of string space');
+      await quota();
+
+      // Mid-way: the ROM's bytes arrive slowly, and the room runs out under them.
+      await throttle(page, 4 * 1024);
+      await startDownload(game);
+      await until(
+        () => info(game.id),
+        (g) => g?.status === 'downloading' && g.receivedBytes > 0,
+      );
+      await quota((await used()) + 1024);
+      const failed = await until(
+        () => info(game.id),
+        (g) => g?.status === 'failed',
+      );
+      expect(failed?.error).toBe('Out of string space');
+      expect((await pushes(game.id)).at(-1)).toMatchObject({
+        status: 'failed',
+        error: 'Out of string space',
+      });
+    } finally {
+      await quota();
+      await cdp.detach();
+      await throttle(page, -1);
+    }
+    // With room again, Resume finishes it.
+    await host('resume', { gameId: game.id });
+    await until(
+      () => info(game.id),
+      (g) => g?.status === 'downloaded',
+    );
+    expect(await opfsMd5(game.rom_md5)).toBe(game.rom_md5);
+  });
+
   it('retries a dropped connection, and fails a damaged file with a message', async () => {
     const game = games[5]!;
     let dropped = 0;

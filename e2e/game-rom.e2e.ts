@@ -15,7 +15,7 @@ usePhone((p, c) => {
   context = c;
 });
 
-const { screen, dialog, toast, dialogButton, until } = pageUi(() => page);
+const { screen, dialog, toast, dialogButton, until, host } = pageUi(() => page);
 
 /** A seeded game by name, from the game service. */
 async function seededGame(name: string): Promise<Game> {
@@ -75,6 +75,37 @@ describe('/rom/{id}', () => {
       async () => currentRoute(page),
       (route) => route === '/login',
     );
+  });
+
+  it('opens "Not enough coins" when the game service answers 1003, as it does for the main API', async () => {
+    // The game service has its own code set, which carries 1003 too; no seeded game costs gold,
+    // so the answer is the game service's envelope for it, as the product lists it.
+    await signedInToday(context, 'Shortof');
+    await page.route('**/game-api/download/game', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          code: 1003,
+          msg: 'Lack of gold COINS',
+          data: null,
+          reason: 'errors.lack_of_gold',
+        }),
+      }),
+    );
+    try {
+      await open(page, `/rom/${emberCave.id}`);
+      await expectScreenOnPage(page, 'rom');
+      await screen('rom').getByTestId('rom-download').click();
+      const shortage = dialog().filter({ hasText: 'Not enough coins' });
+      await shortage.waitFor();
+      await shortage.getByRole('button', { name: 'Get coins' }).click();
+      await page.waitForURL(/#\/me\/task$/);
+      // Nothing was started: the host holds no download of it.
+      expect(await host('getGameRomInfo', { gameId: emberCave.id })).toBeNull();
+    } finally {
+      await page.unroute('**/game-api/download/game');
+    }
   });
 
   it('plays only once downloaded: Download shows progress and reaches Downloaded; Delete asks first', async () => {

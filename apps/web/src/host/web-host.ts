@@ -12,6 +12,7 @@ import {
 import { routes } from '@pixelhall/contract/routes';
 import { request } from '../api/client';
 import { navigateTo } from '../core/navigation';
+import { isStorageFull, storageFullText } from '../core/storage-full';
 import i18n from '../i18n';
 import { useSession } from '../state/session';
 import type { HostTransport } from './transport';
@@ -53,6 +54,9 @@ export function createWebHost(win: Window = window) {
       try {
         return { code: 1, data: await handler(parsed.data) };
       } catch (err) {
+        // A browser's own storage error reads as its engine wrote it; the person is told the
+        // product's words, whichever call ran out of room.
+        if (isStorageFull(err)) return { code: 0, msg: storageFullText() };
         return { code: 0, msg: err instanceof Error ? err.message : '' };
       }
     });
