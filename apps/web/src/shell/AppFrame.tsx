@@ -1,12 +1,13 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { listenForLanguage } from '../api/language-refresh';
 import { listenForProgress } from '../api/progress-refresh';
+import { queryClient } from '../api/query-client';
+import { firstScreenSettled } from '../core/first-screen-settled';
 import { useLocation } from '../core/hash-router';
 import i18n, { showLocale } from '../i18n';
 import { useEffectiveTheme, usePreferences } from '../state/preferences';
 import { useSession } from '../state/session';
 import { RewardCelebration } from '../ui/rewards/RewardCelebration';
-import { CardMenus } from './CardMenus';
 import { MineButton } from './MineButton';
 import { NewPostButton } from './NewPostButton';
 import { useOnlineHeartbeat } from './online-heartbeat';
@@ -15,6 +16,9 @@ import { matchAppRoute } from './routes';
 import { StatusBarSync } from './StatusBarSync';
 import { startUp } from './startup';
 import { TabBar } from './TabBar';
+
+// A long press's menus: loaded once the first screen has settled, whose code carries none of them.
+const CardMenus = lazy(() => import('./CardMenus'));
 
 /** The app frame: the routed screens, the bars and floating buttons the route's flags ask for. */
 export function AppFrame() {
@@ -30,13 +34,20 @@ export function AppFrame() {
 
   useSessionFromOtherTabs();
   useOnlineHeartbeat();
+  const [menusWanted, setMenusWanted] = useState(false);
+  useEffect(() => {
+    void firstScreenSettled(queryClient).then(() => setMenusWanted(true));
+  }, []);
 
   return (
     <div className="app-frame">
       <StatusBarSync />
-      <CardMenus>
-        <RouteHost />
-      </CardMenus>
+      <RouteHost />
+      {menusWanted && (
+        <Suspense fallback={null}>
+          <CardMenus />
+        </Suspense>
+      )}
       {route.showMine && <MineButton />}
       {route.showTabBar && <NewPostButton />}
       {route.tabBar && <TabBar />}

@@ -2,17 +2,16 @@ import { CLIENT_VERSION } from '@pixelhall/contract';
 import type { ApplicationInfo, SystemInfo } from '@pixelhall/contract/host';
 import { routes } from '@pixelhall/contract/routes';
 import { request } from '../api/client';
-import { syncTokenWithHost } from '../api/host-token';
 import { refreshAfterReward, taskKeys } from '../api/queries/tasks';
 import { meQuery } from '../api/queries/users';
 import { queryClient } from '../api/query-client';
+import { firstScreenSettled } from '../core/first-screen-settled';
 import { callHost } from '../core/host-call';
 import i18n from '../i18n';
 import { useDevice } from '../state/device';
 import { usePreferences } from '../state/preferences';
 import { celebrate } from '../state/reward-celebration';
 import { useSession } from '../state/session';
-import { applySafeArea } from '../theme/safe-area';
 
 const FALLBACK_SYSTEM: SystemInfo = { androidVersion: '', deviceName: '', top: 0, bottom: 0 };
 const FALLBACK_APPLICATION: ApplicationInfo = { version: CLIENT_VERSION, platform: 'web' };
@@ -26,10 +25,14 @@ export async function startUp(): Promise<void> {
   const [system, application] = await Promise.all([
     callHost('getSystemInfo', undefined, { silent: true }).catch(() => FALLBACK_SYSTEM),
     callHost('applicationInfo', undefined, { silent: true }).catch(() => FALLBACK_APPLICATION),
-    // Before the member is loaded: a token the shell holds decides who that is.
-    syncTokenWithHost(),
+    // Before the member is loaded: a token the shell holds decides who that is. Loaded once the
+    // first screen has settled, as the host is, so the first screen's code does not carry it.
+    firstScreenSettled(queryClient)
+      .then(() => import('../api/host-token'))
+      .then(({ syncTokenWithHost }) => syncTokenWithHost()),
   ]);
   useDevice.getState().set({ system, application });
+  const { applySafeArea } = await import('../theme/safe-area');
   applySafeArea(document.documentElement, system);
   usePreferences.getState().forceTheme(application.theme ?? null);
   if (useSession.getState().token) await queryClient.prefetchQuery(meQuery());

@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { useSyncExternalStore } from 'react';
 
 /** The game a card's menu is for: a catalogue game, so its page, favourite and link exist. */
 export interface GameMenuTarget {
@@ -7,11 +7,23 @@ export interface GameMenuTarget {
 }
 
 /**
- * Opens a game's menu from its card (a long press, docs/product/games-library-and-player.md). The shell provides it above the
- * screens; without it, or for a game with no catalogue page (an imported ROM), a card has none.
+ * Opens a game's menu from its card (a long press, docs/product/games-library-and-player.md). The
+ * shell offers it once its card menus have loaded; until then, or for a game with no catalogue
+ * page (an imported ROM), a card has none.
  */
-export const GameCardMenuContext = createContext<((game: GameMenuTarget) => void) | null>(null);
+let opener: ((game: GameMenuTarget) => void) | null = null;
+const listeners = new Set<() => void>();
+
+export function offerGameCardMenu(open: ((game: GameMenuTarget) => void) | null): void {
+  opener = open;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 export function useGameCardMenu(): ((game: GameMenuTarget) => void) | null {
-  return useContext(GameCardMenuContext);
+  return useSyncExternalStore(subscribe, () => opener);
 }

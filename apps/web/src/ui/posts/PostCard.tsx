@@ -4,7 +4,6 @@ import { LockOutline } from 'antd-mobile-icons';
 import { type CSSProperties, type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePostStyles } from '../../api/queries/posts';
-import { type LongPressHandlers, useLongPress } from '../../core/long-press';
 import { useNavigate } from '../../core/navigation';
 import { CurrencyIcon } from '../CurrencyIcon';
 import { LazyImage } from '../LazyImage';
@@ -12,7 +11,7 @@ import { avatarSrc } from '../UserAvatar';
 import { FileKindIcon } from './FileKindIcon';
 import { PostActions } from './PostActions';
 import { PostAuthor } from './PostAuthor';
-import { usePostCardMenu } from './post-card-menu';
+import { rememberPostCard } from './post-card-menu';
 import { TopicIcon } from './TopicIcon';
 import './posts.css';
 import { useFormat } from '../format';
@@ -42,16 +41,13 @@ export function PostCard({ post, showTopic = true }: { post: Post; showTopic?: b
   const images = post.files.filter((f) => f.is_image);
   const files = post.files.filter((f) => !f.is_image);
   const open = () => navigate(`/post/${post.id}`);
-  const openMenu = usePostCardMenu();
-  const longPress = useLongPress(() => openMenu?.(post));
-  const pressHandlers: Partial<LongPressHandlers> = openMenu ? longPress : {};
   return (
     <article
       className={`post-card${frame ? ' post-card--framed' : ''}`}
       style={frame ? ({ '--post-frame': frame } as CSSProperties) : undefined}
       data-testid="post-card"
       data-post-id={post.id}
-      {...pressHandlers}
+      ref={(element) => rememberPostCard(element, post)}
     >
       {/* The whole card opens the post; keyboards reach it through the text link. */}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: the card is a large tap target */}
