@@ -34,6 +34,9 @@ async function until<T>(read: () => Promise<T>, want: T, timeoutMs = 10_000): Pr
   }
 }
 
+/** A post action's count, without the screen-reader label ("Like", "Comments") the button holds too. */
+const countOf = async (action: Locator) => (await action.textContent())?.replace(/\D/g, '');
+
 describe('reading the community as a visitor', () => {
   it('shows the New and Popular feeds and opens a post with its author and comments', async () => {
     const author = await createNamedMember('Curator');
@@ -208,7 +211,7 @@ describe('taking part in a post', () => {
     await view.getByPlaceholder('Add a comment…').fill(mine);
     await view.getByRole('button', { name: 'Send' }).click();
     await comments.getByTestId('comment').filter({ hasText: mine }).waitFor();
-    await until(() => detail.getByTestId('post-comments').textContent(), '2');
+    await until(() => countOf(detail.getByTestId('post-comments')), '2');
 
     const thread = comments.locator(`[data-testid="comment"][data-comment-id="${hostComment.id}"]`);
     await thread.getByTestId('comment-reply').first().click();
@@ -221,10 +224,10 @@ describe('taking part in a post', () => {
     // The count changes on the tap; the request follows once taps settle.
     const like = detail.getByTestId('post-like');
     expect(await like.getAttribute('aria-pressed')).toBe('false');
-    expect(await like.textContent()).toBe('0');
+    expect(await countOf(like)).toBe('0');
     const likeSent = page.waitForResponse((r) => r.url().endsWith('/api/posts/likes'));
     await like.click();
-    await until(() => like.textContent(), '1', 1_000);
+    await until(() => countOf(like), '1', 1_000);
     expect(await like.getAttribute('aria-pressed')).toBe('true');
     expect((await (await likeSent).json()).code).toBe(1);
 
@@ -236,7 +239,7 @@ describe('taking part in a post', () => {
 
     await page.reload();
     await expectScreenOnPage(page, 'post');
-    await until(() => detail.getByTestId('post-like').textContent(), '1');
+    await until(() => countOf(detail.getByTestId('post-like')), '1');
     expect(await detail.getByTestId('post-like').getAttribute('aria-pressed')).toBe('true');
     await until(() => detail.getByTestId('follow-button').textContent(), 'Following');
     await comments.getByText(mine).waitFor();
