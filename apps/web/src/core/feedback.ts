@@ -20,8 +20,9 @@ export function showFailToast(content: string): void {
   void queue().then(({ showToast }) => showToast({ icon: 'fail', content, duration: TOAST_DURATION_MS }));
 }
 
-export function showInfoToast(content: string): void {
-  void queue().then(({ showToast }) => showToast({ content, duration: TOAST_DURATION_MS }));
+/** `duration`: longer for a message the member has to act on. */
+export function showInfoToast(content: string, duration = TOAST_DURATION_MS): void {
+  void queue().then(({ showToast }) => showToast({ content, duration }));
 }
 
 /** A host message: the shell's toast, longer and at the top (SHELL_TOAST_DURATION_MS). */

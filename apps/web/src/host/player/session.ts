@@ -4,13 +4,12 @@ import type {
   LocalArchiveSlot,
   StartGameRequest,
 } from '@pixelhall/contract/host';
-import { Toast } from 'antd-mobile';
 import { md5 } from 'hash-wasm';
 import { createElement } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { createStore } from 'zustand/vanilla';
-import { showFailToast, showSuccessToast } from '../../core/feedback';
+import { showFailToast, showInfoToast, showSuccessToast } from '../../core/feedback';
 import { holdHeavyWork } from '../../core/heavy-work';
 import { nextOverlayZIndex } from '../../core/overlay';
 import { isStorageFull, storageFullText } from '../../core/storage-full';
@@ -80,7 +79,7 @@ function autoUploadDeps(host: PlayerHost): AutoUploadDeps {
       if (outcome === 'uploaded') showSuccessToast(i18n.t('playerUi.auto_uploaded', { slot }));
       // Longer than the usual toast: it tells the member a save is not backed up, and where to act.
       else if (outcome === 'conflict')
-        Toast.show({ content: i18n.t('playerUi.auto_upload_conflict', { slot }), duration: LONG_TOAST_MS });
+        showInfoToast(i18n.t('playerUi.auto_upload_conflict', { slot }), LONG_TOAST_MS);
       else showFailToast(i18n.t('playerUi.auto_upload_failed', { slot, reason }));
     },
   };
