@@ -9,6 +9,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { ping } from './db/dialect';
+import { type Engines, openEngines } from './engines';
 import type { Sleep } from './features/accounts/login-guard';
 import { accountsRoutes } from './features/accounts/routes';
 import { achievementsRoutes } from './features/achievements/routes';
@@ -48,6 +49,8 @@ import './http/request-context';
 export interface AppDeps {
   config: Config;
   database: Database;
+  /** Redis and the bucket, when configured; opened from `config` when not given. Closed with the app, as the database is. */
+  engines?: Engines;
   clock?: () => number;
   /** How a slowed log-in waits (accounts/login-guard.ts); tests pass one that only records. */
   sleep?: Sleep;
@@ -62,7 +65,13 @@ export interface App {
  * Builds the whole server (main API, game service, upload host, web app) without listening, so
  * tests inject requests into exactly what production runs.
  */
-export async function buildApp({ config, database, clock = Date.now, sleep }: AppDeps): Promise<App> {
+export async function buildApp({
+  config,
+  database,
+  engines = openEngines(config),
+  clock = Date.now,
+  sleep,
+}: AppDeps): Promise<App> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
     trustProxy: config.trustProxy,
@@ -72,7 +81,7 @@ export async function buildApp({ config, database, clock = Date.now, sleep }: Ap
     clientErrorHandler,
     frameworkErrors,
   });
-  const services = createServices({ database, config, clock, log: app.log, sleep });
+  const services = createServices({ database, engines, config, clock, log: app.log, sleep });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(contractSerializerCompiler({ crossCheck: config.env !== 'production' }));
 
@@ -202,6 +211,7 @@ export async function buildApp({ config, database, clock = Date.now, sleep }: Ap
   app.addHook('onClose', async () => {
     stopHotScoring();
     await database.close();
+    await engines.close();
   });
   return { app, services };
 }

@@ -57,6 +57,16 @@ const envSchema = z.object({
   FIREBASE_JWKS_URL: z
     .url()
     .default('https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: flag.default(false),
   CSP_EXTRA_ORIGINS: z
     .string()
     .default('')
@@ -79,6 +89,18 @@ const providerSchema = z.object({
   scopes: z.string().default('openid email profile'),
 });
 export type OidcProvider = z.output<typeof providerSchema>;
+
+/** S3-compatible object storage (AWS S3, MinIO, Cloudflare R2, Ceph): on when S3_BUCKET is set. */
+export interface S3Config {
+  bucket: string;
+  /** Null: AWS's own endpoint for the region. */
+  endpoint: string | null;
+  region: string;
+  /** Null (both): the SDK's default credential chain (instance role, environment, profile). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  /** `true` for MinIO-style endpoints: `<endpoint>/<bucket>/<key>` instead of a bucket host name. */
+  forcePathStyle: boolean;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -116,6 +138,10 @@ export interface Config {
    * shows images of: split game/upload hosts, a provider's token endpoint on another host.
    */
   cspExtraOrigins: string[];
+  /** Shared state between servers (rate limits, cache invalidation, upload locks); null: this process only. */
+  redisUrl: string | null;
+  /** Null: files live in `uploadDir` on this server's disk. */
+  s3: S3Config | null;
 }
 
 export class ConfigError extends Error {}
@@ -155,6 +181,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { projectId: e.FIREBASE_PROJECT_ID, jwksUrl: e.FIREBASE_JWKS_URL }
       : null,
     cspExtraOrigins: e.CSP_EXTRA_ORIGINS,
+    redisUrl: e.REDIS_URL ?? null,
+    s3: s3Config(e),
+  };
+}
+
+function s3Config(e: z.output<typeof envSchema>): S3Config | null {
+  if (!e.S3_BUCKET) return null;
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: give both, or neither for the default credentials',
+    );
+  }
+  return {
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT ? e.S3_ENDPOINT.replace(/\/+$/, '') : null,
+    region: e.S3_REGION,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : null,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
   };
 }
 

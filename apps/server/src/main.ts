@@ -2,11 +2,13 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { prepareDatabase } from './boot';
 import { ConfigError, loadConfig } from './config';
+import { openEngines } from './engines';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await prepareDatabase(config, (msg) => console.info(`[pixelhall] ${msg}`));
-  const { app } = await buildApp({ config, database });
+  const engines = openEngines(config);
+  const { app } = await buildApp({ config, database, engines });
 
   // In-flight requests finish, then the database closes (the app's onClose hook).
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import type { Engines } from './engines';
 import type { Sleep } from './features/accounts/login-guard';
 import { accountsService } from './features/accounts/service';
 import { achievementsService } from './features/achievements/service';
@@ -50,6 +51,7 @@ import { walletService } from './features/wallet/service';
 
 export interface ServiceDeps {
   database: Database;
+  engines: Engines;
   config: Config;
   clock: () => number;
   log: FastifyBaseLogger;
@@ -60,7 +62,7 @@ export interface ServiceDeps {
  * Wires repos into services once per app; routes, ops commands and tests share these. Every
  * service takes one object of what it needs, and one built here is handed to the others that use it.
  */
-export function createServices({ database, config, clock, log, sleep }: ServiceDeps) {
+export function createServices({ database, engines, config, clock, log, sleep }: ServiceDeps) {
   const { db, engine } = database;
   const users = usersRepo(db);
   const uploads = uploadsRepo(db);

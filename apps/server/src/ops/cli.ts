@@ -6,6 +6,7 @@ import { prepareDatabase } from '../boot';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { openEngines } from '../engines';
 import { describeEvent, parseSide, parseWhen } from '../features/bets/operator-input';
 import { importFolder } from '../features/games/catalogue';
 import { BroadcastTextError } from '../features/news/service';
@@ -287,10 +288,12 @@ function eventIdOf(id: string | undefined): number {
 async function withServices(fn: (s: ReturnType<typeof createServices>) => Promise<void>) {
   const config = { ...loadConfig(), seed: false };
   const database = await prepareDatabase(config, console.info);
+  const engines = openEngines(config);
   try {
-    await fn(createServices({ database, config, clock: Date.now, log: pino({ level: 'warn' }) }));
+    await fn(createServices({ database, engines, config, clock: Date.now, log: pino({ level: 'warn' }) }));
   } finally {
     await database.close();
+    await engines.close();
   }
 }
 

@@ -1,0 +1,67 @@
+import { S3Client } from '@aws-sdk/client-s3';
+import { Redis } from 'ioredis';
+import type { Config } from '../config';
+
+/** The bucket every stored file lives in, when S3_BUCKET is set (docs/deployment.md). */
+export interface ObjectStorage {
+  client: S3Client;
+  bucket: string;
+}
+
+/**
+ * The engines a server shares with the other servers of its cluster, besides the database:
+ * Redis for shared state, an S3-compatible bucket for files. Each is null when not configured,
+ * and one server then works alone on its own memory and disk, as `npm start` does.
+ */
+export interface Engines {
+  redis: Redis | null;
+  storage: ObjectStorage | null;
+  /** The names the startup log and /healthz give them. */
+  describe(): { redis: string | null; storage: string };
+  close(): Promise<void>;
+}
+
+export function openEngines(config: Config): Engines {
+  const redis = config.redisUrl ? openRedis(config.redisUrl) : null;
+  const storage = config.s3
+    ? {
+        bucket: config.s3.bucket,
+        client: new S3Client({
+          region: config.s3.region,
+          ...(config.s3.endpoint ? { endpoint: config.s3.endpoint } : {}),
+          ...(config.s3.credentials ? { credentials: config.s3.credentials } : {}),
+          forcePathStyle: config.s3.forcePathStyle,
+        }),
+      }
+    : null;
+  return {
+    redis,
+    storage,
+    describe: () => ({
+      redis: config.redisUrl ? redactedUrl(config.redisUrl) : null,
+      storage: config.s3
+        ? `s3://${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''}`
+        : config.uploadDir,
+    }),
+    async close() {
+      storage?.client.destroy();
+      if (redis) await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+/**
+ * A request must not hang on a Redis that went away: a command waits for one reconnection at
+ * most, then fails, and the caller decides (a rate limit lets the request through, /healthz says
+ * the server is not ready).
+ */
+function openRedis(url: string): Redis {
+  return new Redis(url, { connectTimeout: 2_000, maxRetriesPerRequest: 1, enableAutoPipelining: true });
+}
+
+/** A URL for the log: the password is never written out. */
+function redactedUrl(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}
