@@ -6,18 +6,9 @@ import {
 } from '@pixelhall/server/src/seed/games/gameboy';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, open } from './support/app';
 import { usePhone } from './support/browser';
-import {
-  changedBox,
-  focusGame,
-  holdButton,
-  LISTEN_TO_AUDIO,
-  loudestSample,
-  type Picture,
-  readPicture,
-} from './support/game-pad';
-import { downloadSeededGame, hostCall, waitForFirstFrame, waitForSteadyFrame } from './support/games-play';
+import { bootSeededCart } from './support/cart-boot';
+import { changedBox, holdButton, loudestSample, type Picture, readPicture } from './support/game-pad';
 
 let page: Page;
 let errors: string[];
@@ -32,16 +23,7 @@ usePhone((p) => {
  * keyboard pad: what the pad does must show in the console's own 160×144 picture, and a button's
  * note must reach the page's audio as a non-silent buffer.
  */
-async function boot(name: string): Promise<void> {
-  await page.context().addInitScript(LISTEN_TO_AUDIO);
-  await open(page, '/game');
-  const game = await downloadSeededGame(page, baseUrl(), name);
-  await hostCall(page, 'startGame', game);
-  await page.locator('.ph-player').waitFor();
-  await waitForFirstFrame(page);
-  await waitForSteadyFrame(page);
-  await focusGame(page);
-}
+const boot = (name: string) => bootSeededCart(page, name, 'gambatte');
 
 async function picture(): Promise<Picture> {
   const p = await readPicture(page, 160, 144);

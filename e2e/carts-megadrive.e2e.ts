@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, open } from './support/app';
 import { usePhone } from './support/browser';
-import { focusGame, holdButton, LISTEN_TO_AUDIO, loudestSample, type PadButton } from './support/game-pad';
-import { downloadSeededGame, hostCall, waitForFirstFrame, waitForSteadyFrame } from './support/games-play';
+import { bootSeededCart } from './support/cart-boot';
+import { holdButton, loudestSample, type PadButton } from './support/game-pad';
+import { waitForSteadyFrame } from './support/games-play';
 
 let page: Page;
 let errors: string[];
@@ -13,18 +13,7 @@ usePhone((p) => {
   page.on('pageerror', (err) => errors.push(err.message));
 });
 
-/** Boots a seeded Mega Drive game and waits for its title screen to hold still. */
-async function boot(name: string): Promise<void> {
-  await page.addInitScript(LISTEN_TO_AUDIO);
-  await open(page, '/game');
-  const game = await downloadSeededGame(page, baseUrl(), name);
-  expect(game.coreName).toBe('genesis_plus_gx');
-  await hostCall(page, 'startGame', game);
-  await page.locator('.ph-player').waitFor();
-  await waitForFirstFrame(page);
-  await waitForSteadyFrame(page);
-  await focusGame(page);
-}
+const boot = (name: string) => bootSeededCart(page, name, 'genesis_plus_gx');
 
 /** Holds a pad button (EmulatorJS's keyboard map: `PAD_KEYS`; the pad's B is the keyboard's X). */
 const hold = (button: PadButton, ms = 150) => holdButton(page, button, ms);

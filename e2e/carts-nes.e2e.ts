@@ -1,16 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, open } from './support/app';
 import { usePhone } from './support/browser';
-import {
-  changedBox,
-  holdButton,
-  LISTEN_TO_AUDIO,
-  loudestSample,
-  type Picture,
-  readPicture,
-} from './support/game-pad';
-import { downloadSeededGame, hostCall, waitForFirstFrame, waitForSteadyFrame } from './support/games-play';
+import { bootSeededCart } from './support/cart-boot';
+import { changedBox, holdButton, loudestSample, type Picture, readPicture } from './support/game-pad';
 
 let page: Page;
 let errors: string[];
@@ -28,17 +20,7 @@ usePhone((p) => {
 const WIDTH = 256;
 const HEIGHT = 240;
 
-/** Boots a seeded NES game, listening to what it plays, and waits for it to hold still. */
-async function boot(name: string): Promise<void> {
-  await page.addInitScript(LISTEN_TO_AUDIO);
-  await open(page, '/game');
-  const game = await downloadSeededGame(page, baseUrl(), name);
-  expect(game.coreName).toBe('fceumm');
-  await hostCall(page, 'startGame', game);
-  await page.locator('.ph-player').waitFor();
-  await waitForFirstFrame(page);
-  await waitForSteadyFrame(page);
-}
+const boot = (name: string) => bootSeededCart(page, name, 'fceumm');
 
 /**
  * The picture once it holds still (the same two reads running). A WebGL canvas is readable only

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { open } from './support/app';
 import { expectScreenOnPage, usePhone } from './support/browser';
 import { callAs, createNamedMember, postAs, signedInToday, uniqueWord } from './support/community';
+import { openMenuSheet, pressAndHold } from './support/press';
 
 let context: BrowserContext;
 let page: Page;
@@ -12,17 +13,8 @@ usePhone((p, c) => {
   context = c;
 });
 
-/** A real press of the mouse on the middle of `target`, held for `ms`. */
-async function press(target: Locator, ms: number): Promise<void> {
-  const box = await target.boundingBox();
-  if (!box) throw new Error('nothing to press');
-  await page.mouse.move(box.x + box.width / 2, box.y + Math.min(box.height / 2, 40));
-  await page.mouse.down();
-  await page.waitForTimeout(ms);
-  await page.mouse.up();
-}
-
-const menuSheet = () => page.locator('.adm-action-sheet:visible');
+const press = (target: Locator, ms: number) => pressAndHold(page, target, ms);
+const menuSheet = () => openMenuSheet(page);
 
 describe("the author's post menu (set/posts)", () => {
   it('changes the colour and the upgrade style and closes and opens comments, shown on the post at once', async () => {

@@ -4,6 +4,7 @@ import {
   APU_FRAME,
   APU_STATUS,
   cell,
+  copyToPpu,
   DMC_FREQ,
   JOYPAD1,
   OAM,
@@ -139,13 +140,7 @@ function boot(): Line[] {
     { op: 'sta PPUADDR', bytes: [0x8d, ...PPUADDR] },
     { op: 'lda #$00', bytes: [0xa9, 0x00] },
     { op: 'sta PPUADDR', bytes: [0x8d, ...PPUADDR] },
-    { op: 'ldx #0', bytes: [0xa2, 0x00] },
-    { label: 'palette_loop' },
-    { op: 'lda palette,X', bytes: [0xbd], abs: 'palette' },
-    { op: 'sta PPUDATA', bytes: [0x8d, ...PPUDATA] },
-    { op: 'inx', bytes: [0xe8] },
-    { op: 'cpx #32', bytes: [0xe0, 0x20] },
-    { op: 'bne palette_loop', bytes: [0xd0], branch: 'palette_loop' },
+    ...copyToPpu('palette', 32),
   ];
 }
 

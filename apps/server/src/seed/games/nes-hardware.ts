@@ -1,3 +1,5 @@
+import type { Line } from './homebrew';
+
 /**
  * The NES addresses the generated carts use: the PPU, APU and pad ports as the two little-endian
  * bytes of an absolute operand, and the cart's variables in zero page (one-byte operands).
@@ -88,4 +90,18 @@ export const ZP = {
 export function cell(row: number, col: number): [number, number] {
   const address = 0x2000 + row * 32 + col;
   return [address >> 8, address & 0xff];
+}
+
+/** Copies the `count` bytes of the table at `label` to where PPUADDR points. */
+export function copyToPpu(label: string, count: number): Line[] {
+  const loop = `${label}_copy`;
+  return [
+    { op: 'ldx #0', bytes: [0xa2, 0x00] },
+    { label: loop },
+    { op: `lda ${label},X`, bytes: [0xbd], abs: label },
+    { op: 'sta PPUDATA', bytes: [0x8d, ...PPUDATA] },
+    { op: 'inx', bytes: [0xe8] },
+    { op: `cpx #${count}`, bytes: [0xe0, count] },
+    { op: `bne ${loop}`, bytes: [0xd0], branch: loop },
+  ];
 }

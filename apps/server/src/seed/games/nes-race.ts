@@ -1,6 +1,7 @@
 import type { Line } from './homebrew';
 import {
   cell,
+  copyToPpu,
   NOISE_LENGTH,
   NOISE_PERIOD,
   NOISE_VOL,
@@ -68,13 +69,7 @@ export function raceText(): Line[] {
     { op: 'sta PPUADDR', bytes: [0x8d, ...PPUADDR] },
     { op: `lda #$${lo.toString(16)}`, bytes: [0xa9, lo] },
     { op: 'sta PPUADDR', bytes: [0x8d, ...PPUADDR] },
-    { op: 'ldx #0', bytes: [0xa2, 0x00] },
-    { label: 'score_label_loop' },
-    { op: 'lda score_label,X', bytes: [0xbd], abs: 'score_label' },
-    { op: 'sta PPUDATA', bytes: [0x8d, ...PPUDATA] },
-    { op: 'inx', bytes: [0xe8] },
-    { op: 'cpx #5', bytes: [0xe0, 0x05] },
-    { op: 'bne score_label_loop', bytes: [0xd0], branch: 'score_label_loop' },
+    ...copyToPpu('score_label', 5),
   ];
 }
 

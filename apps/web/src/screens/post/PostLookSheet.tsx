@@ -1,4 +1,5 @@
 import type { Post } from '@pixelhall/contract';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSetPost } from '../../api/queries/post-detail';
 import { usePostStyles } from '../../api/queries/posts';
@@ -24,38 +25,35 @@ export function PostLookSheet({
   const styles = usePostStyles().data;
   const level = useMe().data?.level ?? 1;
   const setPost = useSetPost();
-  const save = (change: { color: string | null } | { style: string | null }) => {
-    if (!setPost.isPending) setPost.mutate({ id: post.id, ...change });
+  const save = (kind: 'color' | 'style', id: string | null) => {
+    if (!setPost.isPending) setPost.mutate({ id: post.id, [kind]: id });
   };
+  // The two pickers the new-post sheet shows too; a kind with no styles shows none.
+  const pickers = styles
+    ? ([
+        { kind: 'color', label: t('note.color'), options: styles.colors, value: post.color },
+        { kind: 'style', label: t('note.style'), options: styles.styles, value: post.style },
+      ] as const)
+    : [];
   return (
     <BottomSheet visible={visible} onClose={onClose} flush className="post-look">
       <div className="section" data-testid="post-look">
         <h2 className="section__title">{t('postDetail.look')}</h2>
         <p className="muted">{t('postDetail.lookHint')}</p>
-        {styles && styles.colors.length > 0 && (
-          <>
-            <h3 className="post-look__label">{t('note.color')}</h3>
-            <StylePicker
-              kind="color"
-              options={styles.colors}
-              value={post.color}
-              level={level}
-              onChange={(color) => save({ color })}
-            />
-          </>
-        )}
-        {styles && styles.styles.length > 0 && (
-          <>
-            <h3 className="post-look__label">{t('note.style')}</h3>
-            <StylePicker
-              kind="style"
-              options={styles.styles}
-              value={post.style}
-              level={level}
-              onChange={(style) => save({ style })}
-            />
-          </>
-        )}
+        {pickers
+          .filter((picker) => picker.options.length > 0)
+          .map(({ kind, label, options, value }) => (
+            <Fragment key={kind}>
+              <h3 className="post-look__label">{label}</h3>
+              <StylePicker
+                kind={kind}
+                options={options}
+                value={value}
+                level={level}
+                onChange={(id) => save(kind, id)}
+              />
+            </Fragment>
+          ))}
       </div>
     </BottomSheet>
   );
