@@ -4,8 +4,9 @@ import { catalogParts } from './apps/web/build/catalog-parts';
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /**
- * One runner, several projects: pure contract tests, API tests on SQLite (and on PostgreSQL
- * when TEST_DATABASE_URL is set), web unit tests, and browser journeys in e2e/.
+ * One runner, several projects: pure contract tests, API tests on SQLite (and, when
+ * TEST_DATABASE_URL is set, on PostgreSQL and across a cluster of two servers), web unit tests,
+ * and browser journeys in e2e/.
  */
 export default defineConfig({
   test: {
@@ -30,6 +31,17 @@ export default defineConfig({
                 include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
                 env: { TEST_DB_ENGINE: 'postgres' },
                 testTimeout: 20_000,
+              },
+            },
+            {
+              test: {
+                // Two real server processes on PostgreSQL, redis-server and an S3-compatible
+                // server (apps/server/test/cluster/support.ts): a first start seeds a whole world.
+                name: 'cluster',
+                root: 'apps/server',
+                include: ['test/cluster/**/*.cluster.ts'],
+                testTimeout: 60_000,
+                hookTimeout: 180_000,
               },
             },
           ]

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # npm test: typecheck, lint, then every test project (contract, API on SQLite and — when
-# TEST_DATABASE_URL is set — on PostgreSQL, web units, browser journeys on the built app).
+# TEST_DATABASE_URL is set — on PostgreSQL and across a two-server cluster with redis-server and
+# an S3-compatible server, web units, browser journeys on the built app).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,9 +20,9 @@ step "Build the web app"
 npm run --silent build >/dev/null
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  step "Tests (API on SQLite and PostgreSQL)"
+  step "Tests (API on SQLite and PostgreSQL, and two servers sharing PostgreSQL, Redis and a bucket)"
 else
-  step "Tests (API on SQLite; set TEST_DATABASE_URL to also run them on PostgreSQL)"
+  step "Tests (API on SQLite; set TEST_DATABASE_URL to also run them on PostgreSQL and across two servers)"
 fi
 report=$(mktemp)
 trap 'rm -f "$report"' EXIT
