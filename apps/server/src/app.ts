@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { ping } from './db/dialect';
 import { type Engines, openEngines } from './engines';
+import { REDIS_KEYS } from './engines/redis-keys';
 import type { Sleep } from './features/accounts/login-guard';
 import { accountsRoutes } from './features/accounts/routes';
 import { achievementsRoutes } from './features/achievements/routes';
@@ -112,6 +113,12 @@ export async function buildApp({
     // After the auth hook, so limits can key on the member, and after body parsing, so a
     // route can key on what is being tried (an address, an account).
     hook: 'preHandler',
+    // With Redis, every server counts into the same keys, so a member or an address meets one
+    // limit whichever server answers. A count Redis cannot take lets the request through rather
+    // than failing every limited route with a 5xx: these limits bound cost, not access (failed
+    // log-ins are refused by their own windows, which do fail closed: accounts/attempts.ts), and
+    // /healthz reports Redis down so the load balancer takes the server out meanwhile.
+    ...(engines.redis ? { redis: engines.redis, nameSpace: REDIS_KEYS.rateLimits, skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) =>
       new AppError('errors.too_many_requests', { seconds: Math.ceil(context.ttl / 1000) }, 0, 429),
   });

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Engines } from './engines';
+import { attemptWindows } from './features/accounts/attempts';
 import type { Sleep } from './features/accounts/login-guard';
 import { accountsService } from './features/accounts/service';
 import { achievementsService } from './features/achievements/service';
@@ -25,7 +26,7 @@ import { passwordResetRepo } from './features/password-reset/repo';
 import { passwordResetService } from './features/password-reset/service';
 import { announcementsService } from './features/posts/announcements';
 import { feedsService } from './features/posts/feeds';
-import { firstPagesCache } from './features/posts/first-pages';
+import { firstPagesCache, redisGeneration } from './features/posts/first-pages';
 import { hotScoreService } from './features/posts/hot-score';
 import { postsService } from './features/posts/service';
 import { unlockService } from './features/posts/unlock';
@@ -69,8 +70,11 @@ export function createServices({ database, engines, config, clock, log, sleep }:
   const fileStore = createFileStore(config.uploadDir);
   const tusDir = path.join(config.uploadDir, 'tus');
   const quota = storageQuota({ db, tusDir, quotaBytes: config.uploadQuotaBytes });
-  // The general feeds' shared page 1, dropped by every write that changes it (feeds.ts).
-  const firstPages = firstPagesCache(clock);
+  // The general feeds' shared page 1, dropped by every write that changes it (feeds.ts), on
+  // every server when they share Redis.
+  const firstPages = firstPagesCache(clock, engines.redis ? redisGeneration(engines.redis, log) : null);
+  // Failed log-ins and reset mails per client, counted across servers when they share Redis.
+  const windows = attemptWindows({ redis: engines.redis, clock });
 
   const sessions = sessionsService({
     repo: sessionsRepo(db),
@@ -82,7 +86,7 @@ export function createServices({ database, engines, config, clock, log, sleep }:
 
   return {
     sessions,
-    accounts: accountsService({ db, users, sessions, clock, sleep }),
+    accounts: accountsService({ db, users, sessions, clock, windows, sleep }),
     users: usersService({ repo: users, clock }),
     topics: topicsService({ db, engine, clock }),
     posts,
@@ -100,6 +104,7 @@ export function createServices({ database, engines, config, clock, log, sleep }:
       sessions,
       mailer: createMailer(config, log),
       clock,
+      windows,
     }),
     thirdParty: thirdPartyService({
       providers: config.oidcProviders,

@@ -632,7 +632,7 @@ describe('the shared page 1 of New and Popular', () => {
   const NEVER_SHARED: FirstPages = {
     get: async () => ({ rows: [], complete: false, files: new Map(), total: 0 }),
     total: (load) => load(),
-    clear: () => {},
+    clear: async () => {},
   };
 
   let h: TestApp;

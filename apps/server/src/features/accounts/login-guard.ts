@@ -1,5 +1,5 @@
 import { AppError } from '../../http/app-error';
-import { type AttemptWindow, slidingWindow } from './attempts';
+import type { AttemptWindows } from './attempts';
 
 /*
  * Password guessing is stopped without handing anyone a lockout of somebody else's account:
@@ -30,39 +30,45 @@ export function accountDelayMs(failures: number): number {
   return Math.min(maxDelayMs, firstDelayMs * 2 ** (failures - free));
 }
 
-type WindowFactory = (options: { max: number; windowMs: number; clock: () => number }) => AttemptWindow;
-
 export function loginGuard({
-  clock,
   sleep,
-  window = slidingWindow,
+  windows,
 }: {
-  clock: () => number;
   sleep: Sleep;
-  /** Where the counts live: this process's memory unless given a shared store. */
-  window?: WindowFactory;
+  /** Where the counts live: Redis when the cluster has one, so every server refuses alike. */
+  windows: AttemptWindows;
 }) {
   const { failuresPerAddress, failuresPerAccountAndAddress, accountSlowdown } = LOGIN_LIMITS;
-  const perAddress = window({ ...failuresPerAddress, clock });
-  const perPair = window({ ...failuresPerAccountAndAddress, clock });
+  const perAddress = windows('login-ip', failuresPerAddress);
+  const perPair = windows('login-account-ip', failuresPerAccountAndAddress);
   // Enough history for the delay to reach its cap.
   const capAt = accountSlowdown.free + Math.log2(accountSlowdown.maxDelayMs / accountSlowdown.firstDelayMs);
-  const perAccount = window({ max: capAt + 1, windowMs: accountSlowdown.windowMs, clock });
+  const perAccount = windows('login-account', { max: capAt + 1, windowMs: accountSlowdown.windowMs });
   const pair = (account: string, address: string) => `${account}\n${address}`;
 
   return {
-    /** Before the password is checked: refuses a spent address or pair (429), slows a targeted account. */
+    /**
+     * Before the password is checked: refuses a spent address or pair (429), slows a targeted
+     * account. The three counts are read at once (one round trip to Redis).
+     */
     async admit(account: string, address: string): Promise<void> {
-      const wait = Math.max(perAddress.retryAfter(address), perPair.retryAfter(pair(account, address)));
+      const [addressWait, pairWait, failures] = await Promise.all([
+        perAddress.retryAfter(address),
+        perPair.retryAfter(pair(account, address)),
+        perAccount.count(account),
+      ]);
+      const wait = Math.max(addressWait, pairWait);
       if (wait > 0) throw new AppError('errors.too_many_requests', { seconds: wait }, 0, 429);
-      const delay = accountDelayMs(perAccount.count(account));
+      const delay = accountDelayMs(failures);
       if (delay > 0) await sleep(delay);
     },
 
-    failed(account: string, address: string): void {
-      perAddress.hit(address);
-      perPair.hit(pair(account, address));
-      perAccount.hit(account);
+    async failed(account: string, address: string): Promise<void> {
+      await Promise.all([
+        perAddress.hit(address),
+        perPair.hit(pair(account, address)),
+        perAccount.hit(account),
+      ]);
     },
   };
 }

@@ -1,3 +1,3 @@
-/** What password reset shares with sign-in: the attempt window and the password hash. */
-export { slidingWindow } from './attempts';
+/** What password reset shares with sign-in: the attempt windows and the password hash. */
+export type { AttemptWindows } from './attempts';
 export { hashPassword } from './passwords';

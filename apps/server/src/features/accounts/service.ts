@@ -8,6 +8,7 @@ import type { Member } from '../../http/request-context';
 import { addNews, type NewsItem } from '../activity/public';
 import type { SessionsService } from '../sessions/public';
 import { toUser, type UserRow, type UsersRepo, usersRepo } from '../users/public';
+import type { AttemptWindows } from './attempts';
 import { loginGuard, realSleep, type Sleep } from './login-guard';
 import { hashPassword, verifyPassword } from './passwords';
 import { visitorNickname, visitorUsername } from './tourists';
@@ -53,12 +54,14 @@ export interface AccountsDeps {
   users: UsersRepo;
   sessions: SessionsService;
   clock: () => number;
+  /** Where failed log-ins are counted (attempts.ts). */
+  windows: AttemptWindows;
   /** How a slowed log-in waits; tests pass one that only records. */
   sleep?: Sleep;
 }
 
-export function accountsService({ db, users, sessions, clock, sleep = realSleep }: AccountsDeps) {
-  const guard = loginGuard({ clock, sleep });
+export function accountsService({ db, users, sessions, clock, windows, sleep = realSleep }: AccountsDeps) {
+  const guard = loginGuard({ sleep, windows });
   // Unknown names and password-less accounts are checked against this, so a log-in takes as
   // long whether or not the account exists.
   let dummyHash: Promise<string> | undefined;
@@ -128,7 +131,7 @@ export function accountsService({ db, users, sessions, clock, sleep = realSleep 
       await guard.admit(key, address);
       const matches = await verifyPassword(row?.password_hash ?? (await dummy()), password);
       if (!row?.password_hash || !matches) {
-        guard.failed(key, address);
+        await guard.failed(key, address);
         throw fail('errors.wrong_credentials');
       }
       return answer(await signIn(row), 'auth.welcome_back', { name: row.nickname });

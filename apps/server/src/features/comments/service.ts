@@ -71,18 +71,18 @@ export function placeReply(target: Pick<CommentRow, 'id' | 'root_id' | 'parent_i
 /** Comments on posts, threaded replies, comment likes and deletion with the whole thread below. */
 /**
  * `postCountsChanged` runs after a post's comment count moved, so cached feed pages (the shared
- * first page) show the new count at once.
+ * first page) show the new count at once; it is awaited before answering, so on every server.
  */
 export function commentsService({
   db,
   engine,
   clock = Date.now,
-  postCountsChanged = () => {},
+  postCountsChanged = async () => {},
 }: {
   db: Kysely<DB>;
   engine: Engine;
   clock?: () => number;
-  postCountsChanged?: () => void;
+  postCountsChanged?: () => Promise<void>;
 }) {
   const repo = commentsRepo(db);
   const lockRows = locksRows(engine);
@@ -175,7 +175,7 @@ export function commentsService({
         return row;
       });
       const [comment] = await present(db, member.id, [row]);
-      postCountsChanged();
+      await postCountsChanged();
       return answer({ ...comment!, replies: [] }, 'community.comment_posted');
     },
 
@@ -219,7 +219,7 @@ export function commentsService({
         return row;
       });
       const [reply] = await present(db, member.id, [row]);
-      postCountsChanged();
+      await postCountsChanged();
       return answer(reply!, 'community.comment_posted');
     },
 
@@ -275,7 +275,7 @@ export function commentsService({
         const after = await tx.countOnPost(postId, -removed.length);
         return after!.comment_count;
       });
-      postCountsChanged();
+      await postCountsChanged();
       return answer({ post_id: postId, comment_count: commentCount }, 'community.comment_deleted');
     },
 

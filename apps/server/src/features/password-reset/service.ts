@@ -1,7 +1,7 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { AppError, fail } from '../../http/app-error';
 import type { Translate } from '../../i18n';
-import { hashPassword, slidingWindow } from '../accounts/public';
+import { type AttemptWindows, hashPassword } from '../accounts/public';
 import type { Mailer } from '../mail/public';
 import type { SessionsService } from '../sessions/public';
 import type { UsersRepo } from '../users/public';
@@ -29,14 +29,16 @@ export interface PasswordResetDeps {
   sessions: SessionsService;
   mailer: Mailer;
   clock: () => number;
+  /** Where reset mails per client are counted (accounts/attempts.ts). */
+  windows: AttemptWindows;
 }
 
 /**
  * Password reset by a mailed 6-digit code. Only the code's hash is stored; a new code voids the
  * older ones; each code allows a few tries and works once, and using it signs out every session.
  */
-export function passwordResetService({ repo, users, sessions, mailer, clock }: PasswordResetDeps) {
-  const perIp = slidingWindow({ max: RESET_MAILS_PER_IP, windowMs: RESET_MAIL_WINDOW_MS, clock });
+export function passwordResetService({ repo, users, sessions, mailer, clock, windows }: PasswordResetDeps) {
+  const perIp = windows('reset-mail-ip', { max: RESET_MAILS_PER_IP, windowMs: RESET_MAIL_WINDOW_MS });
   const invalid = () => fail('errors.reset_code_invalid');
 
   return {
@@ -46,9 +48,9 @@ export function passwordResetService({ repo, users, sessions, mailer, clock }: P
      * logged by the mailer.
      */
     async requestCode({ email, ip, t }: { email: string; ip: string; t: Translate }): Promise<void> {
-      const seconds = perIp.retryAfter(ip);
+      const seconds = await perIp.retryAfter(ip);
       if (seconds > 0) throw new AppError('errors.too_many_requests', { seconds }, 0, 429);
-      perIp.hit(ip);
+      await perIp.hit(ip);
 
       const user = await users.findByEmail(email);
       if (!user?.email || user.is_tourist === 1) return;

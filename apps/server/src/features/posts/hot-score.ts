@@ -64,8 +64,8 @@ export async function scoreAllDirtyPosts(db: Kysely<DB>): Promise<number> {
 
 /** The batch as the app runs it: new scores reorder Popular, so its shared page 1 is dropped. */
 export function hotScoreService({ db, firstPages }: { db: Kysely<DB>; firstPages: FirstPages }) {
-  const dropping = (scored: number) => {
-    if (scored > 0) firstPages.clear();
+  const dropping = async (scored: number) => {
+    if (scored > 0) await firstPages.clear();
     return scored;
   };
   return {

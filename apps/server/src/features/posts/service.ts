@@ -117,7 +117,7 @@ export function postsService({
         await recordActivity(trx, member.id, { kind: 'post', postId }, now);
         return postId;
       });
-      firstPages.clear();
+      await firstPages.clear();
       return answer(await shown(member.id, id), 'community.posted');
     },
 
@@ -133,7 +133,7 @@ export function postsService({
       const post = await own(member, id);
       const removed = await db.transaction().execute((trx) => postsRepo(trx).delete(post));
       if (!removed) throw fail('errors.post_not_found');
-      firstPages.clear();
+      await firstPages.clear();
       return answer(null, 'community.post_deleted');
     },
 
@@ -165,7 +165,7 @@ export function postsService({
         }
         return { liked, like_count: await tx.likeCount(id) };
       });
-      firstPages.clear();
+      await firstPages.clear();
       return answered;
     },
 
@@ -183,7 +183,7 @@ export function postsService({
         return count;
       });
       if (shareCount === null) throw fail('errors.post_not_found');
-      firstPages.clear();
+      await firstPages.clear();
       return {
         link: `${publicUrl ?? origin}/#/post/${id}`,
         share_count: shareCount,
@@ -223,14 +223,14 @@ export function postsService({
         },
         clock(),
       );
-      firstPages.clear();
+      await firstPages.clear();
       return answer(await shown(member.id, id), 'community.saved');
     },
 
     /** Operator commands (ops/cli.ts). */
     async pin(id: number, pinned: boolean): Promise<void> {
       if (!(await repo.setPinned(id, pinned ? clock() : null))) throw fail('errors.post_not_found');
-      firstPages.clear();
+      await firstPages.clear();
     },
   };
 }

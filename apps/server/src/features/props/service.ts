@@ -233,7 +233,7 @@ export function propsService({
         },
         async () => undefined,
       );
-      firstPages.clear();
+      await firstPages.clear();
       const used = await repo.useOf(key);
       const shown = await presentPost(db, member.id, Number(used?.post_id ?? postId));
       if (!shown) throw fail('errors.post_not_found');

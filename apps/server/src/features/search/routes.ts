@@ -4,7 +4,7 @@ import { registerEndpoint } from '../../http/endpoint';
 import type { SearchService } from './service';
 
 /** A search costs more than a page of a feed: a person types far fewer than this. */
-const SEARCHES_PER_MINUTE = 120;
+export const SEARCHES_PER_MINUTE = 120;
 
 export function searchRoutes(app: FastifyInstance, search: SearchService): void {
   const api = endpoints.search;
