@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { usePhone } from './support/browser';
 import { bootSeededCart } from './support/cart-boot';
-import { changedBox, holdButton, loudestSample, type Picture, readPicture } from './support/game-pad';
+import { changedBox, holdButton, loudestSample, type Picture, pictureNow } from './support/game-pad';
 
 let page: Page;
 let errors: string[];
@@ -25,11 +25,7 @@ usePhone((p) => {
  */
 const boot = (name: string) => bootSeededCart(page, name, 'gambatte');
 
-async function picture(): Promise<Picture> {
-  const p = await readPicture(page, 160, 144);
-  if (!p) throw new Error('the game shows nothing');
-  return p;
-}
+const picture = () => pictureNow(page, 160, 144);
 
 /** The grey levels of `count` background cells (8×8 pixels each) from cell address `cell` on. */
 function cells(p: Picture, cell: number, count: number): number[] {

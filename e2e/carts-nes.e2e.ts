@@ -2,7 +2,14 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { usePhone } from './support/browser';
 import { bootSeededCart } from './support/cart-boot';
-import { changedBox, holdButton, loudestSample, type Picture, readPicture } from './support/game-pad';
+import {
+  changedBox,
+  holdButton,
+  loudestSample,
+  type Picture,
+  pictureNow,
+  readPicture,
+} from './support/game-pad';
 
 let page: Page;
 let errors: string[];
@@ -38,14 +45,7 @@ async function stillPicture(timeoutMs = 20_000): Promise<Picture> {
   }
 }
 
-async function picture(): Promise<Picture> {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const now = await readPicture(page, WIDTH, HEIGHT);
-    if (now) return now;
-    await page.waitForTimeout(20);
-  }
-  throw new Error('no picture to read');
-}
+const picture = () => pictureNow(page, WIDTH, HEIGHT);
 
 /** Rows `top`–`bottom` and columns `left`–`right` of a picture. */
 function crop(p: Picture, box: { left: number; right: number; top: number; bottom: number }): Picture {

@@ -76,6 +76,19 @@ export function readPicture(page: Page, width: number, height: number): Promise<
   );
 }
 
+/**
+ * The picture now: a read that misses the frame it was drawn in (or finds the screen all one
+ * colour for a moment, as between two of a game's screens) is tried again, 20 times at most.
+ */
+export async function pictureNow(page: Page, width: number, height: number): Promise<Picture> {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const now = await readPicture(page, width, height);
+    if (now) return now;
+    await page.waitForTimeout(20);
+  }
+  throw new Error('the game shows nothing');
+}
+
 /** The smallest box holding every pixel that differs between two pictures, or null if none does. */
 export function changedBox(
   before: Picture,
