@@ -1,17 +1,32 @@
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { type Engines, openEngines } from './engines';
+import { fileStoreFor } from './features/uploads/storage';
 import { seedDemoWorld } from './seed';
 
-/** Opens the configured database and brings it up to date: migrations, then the demo world. */
-export async function prepareDatabase(config: Config, log: (msg: string) => void): Promise<Database> {
+/**
+ * Opens the configured database and brings it up to date: migrations, then the demo world, whose
+ * files go to the server's file store (the bucket when `engines` has one). A caller that opened
+ * no engines gets some for the seed alone, so demo files still land where the servers look.
+ */
+export async function prepareDatabase(
+  config: Config,
+  log: (msg: string) => void,
+  engines?: Engines,
+): Promise<Database> {
   const database = openDatabase(config.databaseUrl);
   try {
     const migrated = await migrateToLatest(database);
     if (migrated.length) log(`migrated: ${migrated.join(', ')}`);
     if (config.seed) {
-      const seeded = await seedDemoWorld(database, { uploadDir: config.uploadDir });
-      if (seeded.length) log(`seeded: ${seeded.join(', ')}`);
+      const seedEngines = engines ?? openEngines(config);
+      try {
+        const seeded = await seedDemoWorld(database, { files: fileStoreFor(config, seedEngines) });
+        if (seeded.length) log(`seeded: ${seeded.join(', ')}`);
+      } finally {
+        if (!engines) await seedEngines.close();
+      }
     }
     return database;
   } catch (err) {

@@ -6,8 +6,8 @@ import { openEngines } from './engines';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await prepareDatabase(config, (msg) => console.info(`[pixelhall] ${msg}`));
   const engines = openEngines(config);
+  const database = await prepareDatabase(config, (msg) => console.info(`[pixelhall] ${msg}`), engines);
   const { app } = await buildApp({ config, database, engines });
 
   // In-flight requests finish, then the database closes (the app's onClose hook).

@@ -45,7 +45,7 @@ import { bigUploadsService } from './features/uploads/big-uploads';
 import { storageQuota } from './features/uploads/quota';
 import { uploadsRepo } from './features/uploads/repo';
 import { uploadsService } from './features/uploads/service';
-import { createFileStore } from './features/uploads/storage';
+import { fileStoreFor } from './features/uploads/storage';
 import { usersRepo } from './features/users/repo';
 import { usersService } from './features/users/service';
 import { walletService } from './features/wallet/service';
@@ -67,7 +67,7 @@ export function createServices({ database, engines, config, clock, log, sleep }:
   const { db, engine } = database;
   const users = usersRepo(db);
   const uploads = uploadsRepo(db);
-  const fileStore = createFileStore(config.uploadDir);
+  const fileStore = fileStoreFor(config, engines);
   const tusDir = path.join(config.uploadDir, 'tus');
   const quota = storageQuota({ db, tusDir, quotaBytes: config.uploadQuotaBytes });
   // The general feeds' shared page 1, dropped by every write that changes it (feeds.ts), on

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { migrateToLatest } from '../src/db/migrate';
 import { MIGRATIONS } from '../src/db/migrations';
 import { verifyPassword } from '../src/features/accounts/passwords';
+import { createFileStore } from '../src/features/uploads/storage';
 import { SEEDERS, seedDemoWorld } from '../src/seed';
 import { DEMO_PASSWORD } from '../src/seed/demo-members';
 import { createTestDatabase, type TestDatabase } from './helper';
@@ -28,8 +29,10 @@ describe('migrations and seed', () => {
   it('seeds each part of the demo world once', async () => {
     const uploadDir = mkdtempSync(path.join(tmpdir(), 'pixelhall-seed-'));
     onTestFinished(() => rmSync(uploadDir, { recursive: true, force: true }));
-    expect(await seedDemoWorld(tdb.database, { uploadDir })).toEqual(SEEDERS.map((s) => s.name));
-    expect(await seedDemoWorld(tdb.database, { uploadDir })).toEqual([]);
+    expect(await seedDemoWorld(tdb.database, { files: createFileStore(uploadDir) })).toEqual(
+      SEEDERS.map((s) => s.name),
+    );
+    expect(await seedDemoWorld(tdb.database, { files: createFileStore(uploadDir) })).toEqual([]);
     const versions = await tdb.database.db.selectFrom('app_versions').select('version').execute();
     expect(versions.map((v) => v.version)).toContain('1.8.6');
     const demo = await tdb.database.db

@@ -5,6 +5,7 @@ import { type Bet, type BetEvent, type Category, endpoints, LOCALE_VALUES } from
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/schema';
+import { createFileStore } from '../src/features/uploads/storage';
 import { PRODUCT_TEXT_CATALOGS } from '../src/product-text';
 import { seedDemoWorld } from '../src/seed';
 import { buildTestApp, call, type TestApp } from './helper';
@@ -17,7 +18,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   db = t.database.db;
   uploadDir = mkdtempSync(path.join(tmpdir(), 'pixelhall-product-text-'));
-  await seedDemoWorld(t.database, { uploadDir, clock: () => t.clock.now });
+  await seedDemoWorld(t.database, { files: createFileStore(uploadDir), clock: () => t.clock.now });
 }, 60_000);
 
 afterAll(async () => {

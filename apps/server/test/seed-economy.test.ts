@@ -20,6 +20,7 @@ import type { DB } from '../src/db/schema';
 import { eventState } from '../src/features/bets/present';
 import { levelReward } from '../src/features/levels/table';
 import { checkinGold } from '../src/features/progression/service';
+import { createFileStore } from '../src/features/uploads/storage';
 import { SEEDERS, seedDemoWorld } from '../src/seed';
 import { MEMBERS } from '../src/seed/community/members';
 import { DEMO_MEMBERS } from '../src/seed/demo-members';
@@ -40,7 +41,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   db = t.database.db;
   uploadDir = mkdtempSync(path.join(tmpdir(), 'pixelhall-seed-economy-'));
-  firstRun = await seedDemoWorld(t.database, { uploadDir, clock: () => t.clock.now });
+  firstRun = await seedDemoWorld(t.database, { files: createFileStore(uploadDir), clock: () => t.clock.now });
 }, 60_000);
 
 afterAll(async () => {
@@ -67,7 +68,9 @@ describe('the demo economy seed', () => {
       .selectFrom('ledger')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    expect(await seedDemoWorld(t.database, { uploadDir, clock: () => t.clock.now + DAY })).toEqual([]);
+    expect(
+      await seedDemoWorld(t.database, { files: createFileStore(uploadDir), clock: () => t.clock.now + DAY }),
+    ).toEqual([]);
     const after = await db
       .selectFrom('ledger')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -392,7 +395,7 @@ describe('the demo economy seed', () => {
       const other = await createTestDatabase();
       const otherUploads = mkdtempSync(path.join(tmpdir(), 'pixelhall-seed-economy-'));
       try {
-        await seedDemoWorld(other.database, { uploadDir: otherUploads, clock: () => now });
+        await seedDemoWorld(other.database, { files: createFileStore(otherUploads), clock: () => now });
         const users = await other.database.db
           .selectFrom('users')
           .select(['username', 'gold', 'diamonds'])

@@ -23,7 +23,7 @@ let firstRun: string[];
 
 async function read(sha256: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of createFileStore(uploadDir).read(sha256)) chunks.push(chunk as Buffer);
+  for await (const chunk of await createFileStore(uploadDir).read(sha256)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
 
@@ -39,7 +39,7 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   db = tdb.database.db;
   uploadDir = mkdtempSync(path.join(tmpdir(), 'pixelhall-seed-'));
-  firstRun = await seedDemoWorld(tdb.database, { uploadDir, clock: () => NOW });
+  firstRun = await seedDemoWorld(tdb.database, { files: createFileStore(uploadDir), clock: () => NOW });
 }, 60_000);
 
 afterAll(async () => {
@@ -54,7 +54,9 @@ describe('the demo community seed', () => {
       .selectFrom('posts')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    expect(await seedDemoWorld(tdb.database, { uploadDir, clock: () => NOW + DAY })).toEqual([]);
+    expect(
+      await seedDemoWorld(tdb.database, { files: createFileStore(uploadDir), clock: () => NOW + DAY }),
+    ).toEqual([]);
     const after = await db
       .selectFrom('posts')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -347,7 +349,7 @@ describe('the demo community seed', () => {
     const other = await createTestDatabase();
     const otherUploads = mkdtempSync(path.join(tmpdir(), 'pixelhall-seed-'));
     try {
-      await seedDemoWorld(other.database, { uploadDir: otherUploads, clock: () => NOW });
+      await seedDemoWorld(other.database, { files: createFileStore(otherUploads), clock: () => NOW });
       const world = (d: Kysely<DB>) =>
         Promise.all([
           d.selectFrom('posts').select(['text', 'created_at', 'user_id']).orderBy('id').execute(),

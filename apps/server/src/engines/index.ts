@@ -31,6 +31,11 @@ export function openEngines(config: Config): Engines {
           ...(config.s3.endpoint ? { endpoint: config.s3.endpoint } : {}),
           ...(config.s3.credentials ? { credentials: config.s3.credentials } : {}),
           forcePathStyle: config.s3.forcePathStyle,
+          // Checksums only where S3 demands them: by default the SDK sends a streamed body in
+          // aws-chunked framing with a trailing checksum, which S3-compatible servers that don't
+          // know it (s3rver, older MinIO and Ceph) store framing and all.
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          responseChecksumValidation: 'WHEN_REQUIRED',
         }),
       }
     : null;

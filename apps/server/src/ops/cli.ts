@@ -10,7 +10,7 @@ import { openEngines } from '../engines';
 import { describeEvent, parseSide, parseWhen } from '../features/bets/operator-input';
 import { importFolder } from '../features/games/catalogue';
 import { BroadcastTextError } from '../features/news/service';
-import { createFileStore } from '../features/uploads/storage';
+import { fileStoreFor } from '../features/uploads/storage';
 import { WalletOperatorError } from '../features/wallet/service';
 import { AppError } from '../http/app-error';
 import { seedDemoWorld } from '../seed';
@@ -61,10 +61,11 @@ const COMMANDS: Record<string, Command> = {
     if (!folder) throw new UsageError('games:add needs a folder of ROM files');
     const config = loadConfig();
     const database = openDatabase(config.databaseUrl);
+    const engines = openEngines(config);
     try {
       await migrateToLatest(database);
       const genre = typeof flags.genre === 'string' ? flags.genre : undefined;
-      const store = createFileStore(config.uploadDir);
+      const store = fileStoreFor(config, engines);
       // A database started without the demo seed still knows the standard emulators.
       await ensureEmulators(database.db, store, Date.now());
       const done = await importFolder(database.db, store, path.resolve(folder), { genre, now: Date.now() });
@@ -75,6 +76,7 @@ const COMMANDS: Record<string, Command> = {
       );
     } finally {
       await database.close();
+      await engines.close();
     }
   },
   async 'db:migrate'() {
@@ -89,12 +91,14 @@ const COMMANDS: Record<string, Command> = {
   async 'db:seed'() {
     const config = loadConfig();
     const database = openDatabase(config.databaseUrl);
+    const engines = openEngines(config);
     try {
       await migrateToLatest(database);
-      const done = await seedDemoWorld(database, { uploadDir: config.uploadDir });
+      const done = await seedDemoWorld(database, { files: fileStoreFor(config, engines) });
       console.info(done.length ? `seeded: ${done.join(', ')}` : 'nothing to seed');
     } finally {
       await database.close();
+      await engines.close();
     }
   },
   async 'options:get'([name]) {
@@ -287,8 +291,11 @@ function eventIdOf(id: string | undefined): number {
 
 async function withServices(fn: (s: ReturnType<typeof createServices>) => Promise<void>) {
   const config = { ...loadConfig(), seed: false };
-  const database = await prepareDatabase(config, console.info);
   const engines = openEngines(config);
+  const database = await prepareDatabase(config, console.info, engines).catch(async (err: unknown) => {
+    await engines.close();
+    throw err;
+  });
   try {
     await fn(createServices({ database, engines, config, clock: Date.now, log: pino({ level: 'warn' }) }));
   } finally {

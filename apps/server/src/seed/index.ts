@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
-import { createFileStore, type FileStore } from '../features/uploads/storage';
+import type { FileStore } from '../features/uploads/storage';
 import { seedAppVersions } from './app-versions';
 import { seedDemoCommunity } from './community';
 import { seedDemoMembers } from './demo-members';
@@ -12,7 +12,7 @@ import { seedDemoGames } from './games';
 export interface SeedContext {
   /** The seeding clock's reading: demo content is dated relative to it. */
   now: number;
-  /** The upload store (UPLOAD_DIR) that demo pictures and files go into. */
+  /** The file store (the bucket, or UPLOAD_DIR) that demo pictures and files go into. */
   files: FileStore;
 }
 
@@ -35,10 +35,9 @@ export const SEEDERS: Seeder[] = [
 
 export async function seedDemoWorld(
   database: Database,
-  { uploadDir, clock = Date.now }: { uploadDir: string; clock?: () => number },
+  { files, clock = Date.now }: { files: FileStore; clock?: () => number },
 ): Promise<string[]> {
   const { db } = database;
-  const files = createFileStore(uploadDir);
   const done = new Set((await db.selectFrom('seeds').select('name').execute()).map((r) => r.name));
   const applied: string[] = [];
   for (const seeder of SEEDERS) {

@@ -56,7 +56,7 @@ function sameKey(expected: string, given: string): boolean {
 /** A stored file's MD5, streamed from the store (state files are at most ARCHIVE_MAX_BYTES). */
 async function md5Of(store: FileStore, sha256: string): Promise<string> {
   const hash = createHash('md5');
-  for await (const chunk of store.read(sha256)) hash.update(chunk as Buffer);
+  for await (const chunk of await store.read(sha256)) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
 

@@ -14,7 +14,7 @@ import { assertFullMember } from '../../shared/full-member';
 import { bigUploadRoutes } from './big-upload-routes';
 import type { BigUploadsService } from './big-uploads';
 import { downloadRoutes } from './download-routes';
-import { parseRange } from './range';
+import { sendStoredFile } from './send-file';
 import type { ImageApp, UploadsService } from './service';
 
 const IMAGE_MAX_LABEL = `${IMAGE_MAX_BYTES / (1024 * 1024)} MB`;
@@ -62,26 +62,7 @@ export async function uploadsRoutes(
   upload.get('/files/:name', { schema: { hide: true } }, async (request, reply) => {
     const file = await service.find((request.params as { name: string }).name);
     if (!file) throw new AppError('errors.not_found', {}, 0, 404);
-    const range = parseRange(request.headers.range, file.size);
-    if (range === 'unsatisfiable') {
-      reply.header('content-range', `bytes */${file.size}`);
-      throw new AppError('errors.invalid_payload', {}, 0, 416);
-    }
-    reply
-      .header('content-type', file.mime)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', 'inline')
-      .header('content-security-policy', "default-src 'none'")
-      .header('cache-control', IMMUTABLE)
-      .header('etag', `"${file.sha256}"`)
-      .header('accept-ranges', 'bytes');
-    if (request.headers['if-none-match'] === `"${file.sha256}"`) return reply.code(304).send();
-    if (!range) return reply.header('content-length', file.size).send(file.read());
-    return reply
-      .code(206)
-      .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
-      .header('content-length', range.end - range.start + 1)
-      .send(file.read(range));
+    return sendStoredFile(request, reply, file, { disposition: 'inline', cacheControl: IMMUTABLE });
   });
 }
 

@@ -8,7 +8,7 @@ export interface SendableFile {
   sha256: string;
   size: number;
   mime: string;
-  read(range?: ByteRange): Readable;
+  read(range?: ByteRange): Promise<Readable>;
 }
 
 export interface SendOptions {
@@ -22,7 +22,9 @@ export interface SendOptions {
 /**
  * Sends a file from the upload store the one way every download path does: a harmless content
  * type and `nosniff`, no script, ETag on the hash, and a single HTTP Range (206, or 416), so a
- * paused download resumes where it stopped.
+ * paused download resumes where it stopped. With a bucket, the bytes stream through here rather
+ * than by a redirect to a presigned URL, so Range, ETag, nosniff and download counting stay in
+ * this one place whatever the store.
  */
 export async function sendStoredFile(
   request: FastifyRequest,
@@ -38,6 +40,10 @@ export async function sendStoredFile(
     reply.header('content-range', `bytes */${file.size}`);
     throw new AppError('errors.invalid_payload', {}, 0, 416);
   }
+  const notModified = request.headers['if-none-match'] === etag;
+  // Opened before any header is set and the download counted, so a file the store can't read
+  // answers a plain error, not a 200 promising bytes that never come.
+  const body = notModified || request.method === 'HEAD' ? null : await file.read(range ?? undefined);
   reply
     .header('content-type', file.mime)
     .header('content-disposition', options.disposition)
@@ -46,8 +52,15 @@ export async function sendStoredFile(
     .header('cache-control', options.cacheControl)
     .header('etag', etag)
     .header('accept-ranges', 'bytes');
-  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-  if (request.method === 'GET' && (!range || range.start === 0)) await options.onStart?.();
+  if (notModified) return reply.code(304).send();
+  if (request.method === 'GET' && (!range || range.start === 0)) {
+    try {
+      await options.onStart?.();
+    } catch (err) {
+      body?.destroy();
+      throw err;
+    }
+  }
   if (range) {
     reply
       .code(206)
@@ -56,6 +69,5 @@ export async function sendStoredFile(
   } else {
     reply.header('content-length', file.size);
   }
-  if (request.method === 'HEAD') return reply.send();
-  return reply.send(file.read(range ?? undefined));
+  return reply.send(body ?? undefined);
 }

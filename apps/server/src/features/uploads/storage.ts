@@ -1,103 +1,41 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Config } from '../../config';
+import type { Engines } from '../../engines';
+import { createFileStore } from './local-store';
+import { createS3FileStore } from './s3-store';
 
-const SHA256_HEX = /^[0-9a-f]{64}$/;
+export { createFileStore } from './local-store';
+export { contentKey, createS3FileStore, type S3FileStore } from './s3-store';
 
+/**
+ * Where every stored file lives (uploaded images, post attachments, ROMs, save archives, demo
+ * files), content-addressed: a file's name is its SHA-256 in hex.
+ */
 export interface FileStore {
   /** Stores the bytes under their SHA-256 (hex) and answers it; storing them again is a no-op. */
   put(data: Buffer): Promise<string>;
   /**
-   * Moves a finished file on the same disk into the store under its SHA-256, read as a stream so
-   * a file of any size costs no memory. Afterwards `source` is gone: moved, or dropped when the
+   * Takes a finished local file into the store under its SHA-256, read as a stream so a file of
+   * any size costs no memory. Afterwards `source` is gone: moved or uploaded, or dropped when the
    * store holds the same bytes already.
    */
   putFile(source: string): Promise<{ sha256: string; size: number }>;
   /** The stored file's size, or null when there is none. */
   size(sha256: string): Promise<number | null>;
-  /** Reads a stored file, or the inclusive byte range [start, end] of it. */
-  read(sha256: string, range?: { start: number; end: number }): Readable;
+  /**
+   * Reads a stored file, or the inclusive byte range [start, end] of it; rejects when there is
+   * no such file.
+   */
+  read(sha256: string, range?: { start: number; end: number }): Promise<Readable>;
 }
 
 /**
- * Content-addressed files on local disk: `<dir>/<sha[0..2]>/<sha>`. A file appears under its
- * name only complete (written to a temporary name, then renamed), so readers never see half of
- * one, and two writers of the same bytes can't corrupt each other.
+ * The bucket when the server has one (S3_BUCKET), so every server of a cluster sees every file;
+ * otherwise the local folder UPLOAD_DIR, as one server alone has always used.
  */
-export function createFileStore(dir: string): FileStore {
-  const pathOf = (sha256: string) => {
-    if (!SHA256_HEX.test(sha256)) throw new Error(`not a SHA-256: ${sha256}`);
-    return path.join(dir, sha256.slice(0, 2), sha256);
-  };
-
-  async function size(sha256: string): Promise<number | null> {
-    try {
-      const info = await stat(pathOf(sha256));
-      return info.isFile() ? info.size : null;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw err;
-    }
-  }
-
-  return {
-    size,
-
-    async put(data) {
-      const sha256 = createHash('sha256').update(data).digest('hex');
-      const target = pathOf(sha256);
-      if ((await size(sha256)) !== null) return sha256;
-      await mkdir(path.dirname(target), { recursive: true });
-      const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-      try {
-        await writeFile(temp, data, { flag: 'wx' });
-        await rename(temp, target);
-      } catch (err) {
-        await rm(temp, { force: true });
-        throw err;
-      }
-      return sha256;
-    },
-
-    async putFile(source) {
-      const hash = createHash('sha256');
-      await pipeline(createReadStream(source), hash);
-      const sha256 = hash.digest('hex');
-      const { size: bytes } = await stat(source);
-      const target = pathOf(sha256);
-      if ((await size(sha256)) !== null) {
-        await rm(source, { force: true });
-        return { sha256, size: bytes };
-      }
-      await mkdir(path.dirname(target), { recursive: true });
-      await moveInto(source, target);
-      return { sha256, size: bytes };
-    },
-
-    read: (sha256, range) => createReadStream(pathOf(sha256), range),
-  };
-}
-
-/**
- * A rename where it can (the same file system: instant, atomic); across file systems, a copy to a
- * temporary name beside the target, renamed into place, so readers still never see half a file.
- */
-async function moveInto(source: string, target: string): Promise<void> {
-  try {
-    await rename(source, target);
-    return;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
-  }
-  const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    await copyFile(source, temp);
-    await rename(temp, target);
-  } finally {
-    await rm(temp, { force: true });
-    await rm(source, { force: true });
-  }
+export function fileStoreFor(
+  config: Pick<Config, 'uploadDir'>,
+  engines: Pick<Engines, 'storage'>,
+): FileStore {
+  return engines.storage ? createS3FileStore(engines.storage) : createFileStore(config.uploadDir);
 }

@@ -1,0 +1,94 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FileStore } from './storage';
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+/**
+ * Content-addressed files on local disk: `<dir>/<sha[0..2]>/<sha>`. A file appears under its
+ * name only complete (written to a temporary name, then renamed), so readers never see half of
+ * one, and two writers of the same bytes can't corrupt each other.
+ */
+export function createFileStore(dir: string): FileStore {
+  const pathOf = (sha256: string) => {
+    if (!SHA256_HEX.test(sha256)) throw new Error(`not a SHA-256: ${sha256}`);
+    return path.join(dir, sha256.slice(0, 2), sha256);
+  };
+
+  async function size(sha256: string): Promise<number | null> {
+    try {
+      const info = await stat(pathOf(sha256));
+      return info.isFile() ? info.size : null;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+
+  return {
+    size,
+
+    async put(data) {
+      const sha256 = createHash('sha256').update(data).digest('hex');
+      const target = pathOf(sha256);
+      if ((await size(sha256)) !== null) return sha256;
+      await mkdir(path.dirname(target), { recursive: true });
+      const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+      try {
+        await writeFile(temp, data, { flag: 'wx' });
+        await rename(temp, target);
+      } catch (err) {
+        await rm(temp, { force: true });
+        throw err;
+      }
+      return sha256;
+    },
+
+    async putFile(source) {
+      const hash = createHash('sha256');
+      await pipeline(createReadStream(source), hash);
+      const sha256 = hash.digest('hex');
+      const { size: bytes } = await stat(source);
+      const target = pathOf(sha256);
+      if ((await size(sha256)) !== null) {
+        await rm(source, { force: true });
+        return { sha256, size: bytes };
+      }
+      await mkdir(path.dirname(target), { recursive: true });
+      await moveInto(source, target);
+      return { sha256, size: bytes };
+    },
+
+    // Opened before it is answered, so a missing file rejects here, as the bucket's read does.
+    async read(sha256, range) {
+      const stream = createReadStream(pathOf(sha256), range);
+      await once(stream, 'open');
+      return stream;
+    },
+  };
+}
+
+/**
+ * A rename where it can (the same file system: instant, atomic); across file systems, a copy to a
+ * temporary name beside the target, renamed into place, so readers still never see half a file.
+ */
+async function moveInto(source: string, target: string): Promise<void> {
+  try {
+    await rename(source, target);
+    return;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+  }
+  const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await copyFile(source, temp);
+    await rename(temp, target);
+  } finally {
+    await rm(temp, { force: true });
+    await rm(source, { force: true });
+  }
+}
