@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -8,7 +8,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
-import { ping } from './db/dialect';
 import { type Engines, openEngines } from './engines';
 import { REDIS_KEYS } from './engines/redis-keys';
 import type { Sleep } from './features/accounts/login-guard';
@@ -25,7 +24,6 @@ import { miningRoutes } from './features/mining/routes';
 import { newsRoutes } from './features/news/routes';
 import { optionsRoutes } from './features/options/routes';
 import { passwordResetRoutes } from './features/password-reset/routes';
-import { startHotScoring } from './features/posts/hot-score';
 import { postsRoutes, unlockRoutes } from './features/posts/routes';
 import { progressionRoutes } from './features/progression/routes';
 import { propsRoutes } from './features/props/routes';
@@ -37,6 +35,7 @@ import { translateRoutes } from './features/translate/routes';
 import { uploadsRoutes } from './features/uploads/routes';
 import { usersRoutes } from './features/users/routes';
 import { walletRoutes } from './features/wallet/routes';
+import { healthChecker } from './health';
 import { AppError } from './http/app-error';
 import { clientErrorHandler } from './http/client-error';
 import { compressAnswers } from './http/compression';
@@ -44,6 +43,9 @@ import { webAppPolicy } from './http/content-security-policy';
 import { frameworkErrors, installErrorHandling } from './http/error-handler';
 import { contractSerializerCompiler } from './http/serializer';
 import { translator } from './i18n';
+import { clusterJobs } from './jobs/cluster-jobs';
+import { scheduledJobsRepo } from './jobs/repo';
+import { type Scheduler, startScheduler } from './jobs/scheduler';
 import { createServices, type Services } from './services';
 import './http/request-context';
 
@@ -60,6 +62,8 @@ export interface AppDeps {
 export interface App {
   app: FastifyInstance;
   services: Services;
+  /** The background work this server takes its turn at (jobs/scheduler.ts). */
+  scheduler: Scheduler;
 }
 
 /**
@@ -184,14 +188,15 @@ export async function buildApp({
     { prefix: '/upload' },
   );
 
+  // The folder exists from the start, so /healthz can tell a folder that went away.
+  if (!engines.storage) mkdirSync(config.uploadDir, { recursive: true });
+  const health = healthChecker({ database, engines, uploadDir: config.uploadDir }, (engine, err) =>
+    app.log.error({ err, engine }, 'health check: an engine is down'),
+  );
+  // 503 while any engine is down, so a load balancer stops sending requests here.
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
-    try {
-      await ping(database.db);
-      return { status: 'ok', engine: database.engine };
-    } catch (err) {
-      app.log.error({ err }, 'health check: database unreachable');
-      return reply.status(503).send({ status: 'unavailable', engine: database.engine });
-    }
+    const report = await health();
+    return reply.status(report.status === 'ok' ? 200 : 503).send(report);
   });
 
   if (config.webDist) {
@@ -212,13 +217,15 @@ export async function buildApp({
     });
   }
 
-  const stopHotScoring = startHotScoring(services.hotScore.run, config.hotScoreIntervalMs, (err) =>
-    app.log.error({ err }, 'hot-score batch failed'),
-  );
+  const scheduler = startScheduler({
+    repo: scheduledJobsRepo(database.db),
+    jobs: clusterJobs(services, config),
+    log: app.log,
+  });
   app.addHook('onClose', async () => {
-    stopHotScoring();
+    await scheduler.stop();
     await database.close();
     await engines.close();
   });
-  return { app, services };
+  return { app, services, scheduler };
 }

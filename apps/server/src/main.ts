@@ -2,11 +2,16 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { prepareDatabase } from './boot';
 import { ConfigError, loadConfig } from './config';
-import { openEngines } from './engines';
+import { engineOf } from './db/database';
+import { type Engines, openEngines } from './engines';
+import { assertEnginesReachable, EngineUnreachableError } from './health';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const engines = openEngines(config);
+  console.info(`[pixelhall] engines: ${describeEngines(engineOf(config.databaseUrl), engines)}`);
+  // Before the database is prepared: seeding writes its files into storage.
+  await assertEnginesReachable(engines);
   const database = await prepareDatabase(config, (msg) => console.info(`[pixelhall] ${msg}`), engines);
   const { app } = await buildApp({ config, database, engines });
 
@@ -22,7 +27,17 @@ async function main(): Promise<void> {
   app.log.info(`Pixelhall on ${address.replace('0.0.0.0', 'localhost')} (${database.engine})`);
 }
 
+/** One line for the operator: what this server stores its data in and shares with the others. */
+function describeEngines(database: string, engines: Engines): string {
+  const { redis, storage } = engines.describe();
+  return [
+    `database ${database}`,
+    `redis ${redis ?? 'none (this process only)'}`,
+    `storage ${engines.storage ? storage : `local folder ${storage}`}`,
+  ].join(', ');
+}
+
 main().catch((err: unknown) => {
-  console.error(err instanceof ConfigError ? err.message : err);
+  console.error(err instanceof ConfigError || err instanceof EngineUnreachableError ? err.message : err);
   process.exit(1);
 });

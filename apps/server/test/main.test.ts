@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -38,12 +39,21 @@ const exited = (child: ChildProcess) =>
 
 describe.skipIf(ENGINE !== 'sqlite')('the server process', { timeout: 60_000 }, () => {
   it('creates, migrates and seeds a new database on first start, serves, and stops cleanly on SIGTERM', async () => {
-    const { child, output } = start({ DATABASE_URL: `file:${path.join(dir, 'first.db')}` });
+    const { child, output } = start({
+      DATABASE_URL: `file:${path.join(dir, 'first.db')}`,
+      UPLOAD_DIR: path.join(dir, 'uploads'),
+    });
     const [, url] = await waitFor(() => output().match(/Pixelhall on (http:\/\/[\d.]+:\d+)/));
     expect(output()).toContain('migrated: 0001_foundation');
     expect(output()).toContain('seeded: app-versions');
+    expect(output()).toContain(
+      `engines: database sqlite, redis none (this process only), storage local folder ${path.join(dir, 'uploads')}`,
+    );
     const health = await fetch(`${url}/healthz`);
-    expect(await health.json()).toEqual({ status: 'ok', engine: 'sqlite' });
+    expect(await health.json()).toEqual({
+      status: 'ok',
+      engines: { database: { engine: 'sqlite', ok: true }, storage: { kind: 'local', ok: true } },
+    });
 
     const done = exited(child);
     child.kill('SIGTERM');
@@ -59,4 +69,43 @@ describe.skipIf(ENGINE !== 'sqlite')('the server process', { timeout: 60_000 }, 
     expect(output()).toContain('DATABASE_URL');
     expect(output()).not.toMatch(/at .*\.ts:\d+/);
   });
+
+  it('refuses to start, naming each engine, when Redis or the bucket does not answer', async () => {
+    const [redisPort, s3Port] = [await deadPort(), await deadPort()];
+    const { child, output } = start({
+      DATABASE_URL: `file:${path.join(dir, 'unreachable.db')}`,
+      REDIS_URL: `redis://:hunter2@127.0.0.1:${redisPort}`,
+      S3_BUCKET: 'pixelhall',
+      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(await exited(child)).toBe(1);
+    expect(output()).toContain(
+      `engines: database sqlite, redis redis://:***@127.0.0.1:${redisPort}, storage s3://pixelhall at http://127.0.0.1:${s3Port}`,
+    );
+    expect(output()).toContain('Cannot start');
+    expect(output()).toContain(
+      `Redis at redis://:***@127.0.0.1:${redisPort} (REDIS_URL): connect ECONNREFUSED`,
+    );
+    expect(output()).toContain(`the bucket s3://pixelhall at http://127.0.0.1:${s3Port} (S3_BUCKET`);
+    expect(output()).not.toContain('Unhandled error event');
+    expect(output()).not.toContain('hunter2');
+    expect(output()).not.toMatch(/at .*\.ts:\d+/);
+    // Nothing was prepared on a half-working start.
+    expect(output()).not.toContain('migrated:');
+  });
 });
+
+/** A loopback port nobody listens on: taken from the system, then let go. */
+function deadPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}

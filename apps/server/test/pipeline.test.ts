@@ -318,10 +318,16 @@ describe('rate limiting', () => {
 });
 
 describe('service endpoints', () => {
-  it('reports health with the engine', async () => {
+  it('reports health with each engine', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'ok', engine: expect.stringMatching(/sqlite|postgres/) });
+    expect(res.json()).toMatchObject({
+      status: 'ok',
+      engines: {
+        database: { engine: expect.stringMatching(/sqlite|postgres/), ok: true },
+        storage: { ok: true },
+      },
+    });
   });
 
   it('publishes the contract as OpenAPI', async () => {

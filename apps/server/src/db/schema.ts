@@ -61,6 +61,7 @@ export interface DB {
   game_searches: GameSearchesTable;
   feedback: FeedbackTable;
   game_tokens: GameTokensTable;
+  scheduled_jobs: ScheduledJobsTable;
 }
 
 export interface UsersTable {
@@ -671,4 +672,15 @@ export interface ArchiveVersionsTable {
   base_version_id: number | null;
   access_key: string;
   created_at: number;
+}
+
+/** A job that runs once per period in the whole cluster (jobs/scheduler.ts). */
+export interface ScheduledJobsTable {
+  name: string;
+  /** When the next period starts; the server that moves it forward runs the job. */
+  next_run_at: number;
+  last_run_at: number | null;
+  /** Which server ran the last period (host:pid:random). */
+  last_runner: string | null;
+  runs: Generated<number>;
 }

@@ -74,27 +74,3 @@ export function hotScoreService({ db, firstPages }: { db: Kysely<DB>; firstPages
     runAll: async () => dropping(await scoreAllDirtyPosts(db)),
   };
 }
-
-/**
- * Runs `run` (one batch) every `intervalMs` in the background; one run at a time, and the timer
- * never keeps the process alive. Answers the stop function. An interval of 0 turns it off.
- */
-export function startHotScoring(
-  run: () => Promise<unknown>,
-  intervalMs: number,
-  onError: (err: unknown) => void,
-): () => void {
-  if (intervalMs <= 0) return () => {};
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    run()
-      .catch(onError)
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}

@@ -18,8 +18,6 @@ import { type Translate, translator } from '../../i18n';
 import { BIG_UPLOAD_ID, type BigUploadsService } from './big-uploads';
 import { cleanFileName } from './file-types';
 
-/** How often abandoned partial uploads are looked for. */
-const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 const TUS_METHODS = ['POST', 'PATCH', 'HEAD', 'OPTIONS', 'DELETE'] as const;
 
 /** The request as tus hands it to its hooks: a web Request that still knows its Node request. */
@@ -189,12 +187,6 @@ export async function bigUploadRoutes(upload: FastifyInstance, service: BigUploa
       big.route({ method: [...TUS_METHODS], url, exposeHeadRoute: false, schema: { hide: true }, handler });
     }
   });
-
-  const sweep = setInterval(() => {
-    service.sweep().catch((err) => upload.log.error({ err }, 'sweeping abandoned uploads failed'));
-  }, SWEEP_INTERVAL_MS);
-  sweep.unref();
-  upload.addHook('onClose', async () => clearInterval(sweep));
 }
 
 /**

@@ -1,0 +1,136 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config, S3Config } from '../src/config';
+import { buildTestApp, ENGINE, type TestApp } from './helper';
+import { type RedisServer, startRedisServer } from './support/redis-server';
+import { type S3Server, startS3Server } from './support/s3-server';
+
+/** A loopback port nobody listens on: taken from the system, then let go. */
+function deadPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const bucketOf = (s3: { endpoint: string; bucket: string }): S3Config => ({
+  bucket: s3.bucket,
+  endpoint: s3.endpoint,
+  region: 'us-east-1',
+  credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  forcePathStyle: true,
+});
+
+let scratch: string;
+beforeAll(() => {
+  scratch = mkdtempSync(path.join(tmpdir(), 'pixelhall-health-'));
+});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** An app on `config`, asked for /healthz once; closed afterwards. */
+async function health(config: Partial<Config>) {
+  const t: TestApp = await buildTestApp({ config: { uploadDir: path.join(scratch, 'uploads'), ...config } });
+  try {
+    const started = Date.now();
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    return { status: res.statusCode, body: res.json(), ms: Date.now() - started };
+  } finally {
+    await t.close();
+  }
+}
+
+describe('/healthz', { timeout: 30_000 }, () => {
+  let redis: RedisServer;
+  let s3: S3Server;
+  beforeAll(async () => {
+    [redis, s3] = await Promise.all([startRedisServer(), startS3Server()]);
+  });
+  afterAll(async () => {
+    await Promise.all([redis?.close(), s3?.close()]);
+  });
+
+  it('lists the database and the local folder of a server on its own', async () => {
+    expect(await health({})).toMatchObject({
+      status: 200,
+      body: {
+        status: 'ok',
+        engines: { database: { engine: ENGINE, ok: true }, storage: { kind: 'local', ok: true } },
+      },
+    });
+  });
+
+  it('lists every engine of a clustered server when all answer', async () => {
+    const { status, body } = await health({ redisUrl: redis.url, s3: bucketOf(s3) });
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      status: 'ok',
+      engines: {
+        database: { engine: ENGINE, ok: true },
+        redis: { ok: true },
+        storage: { kind: 's3', ok: true },
+      },
+    });
+  });
+
+  it('answers 503, within its time limit, when Redis does not answer', async () => {
+    const { status, body, ms } = await health({
+      redisUrl: `redis://127.0.0.1:${await deadPort()}`,
+      s3: bucketOf(s3),
+    });
+    expect(status).toBe(503);
+    expect(body).toEqual({
+      status: 'unavailable',
+      engines: {
+        database: { engine: ENGINE, ok: true },
+        redis: { ok: false },
+        storage: { kind: 's3', ok: true },
+      },
+    });
+    expect(ms).toBeLessThan(3_000);
+  });
+
+  it('answers 503 when the bucket is unreachable', async () => {
+    const { status, body, ms } = await health({
+      redisUrl: redis.url,
+      s3: bucketOf({ endpoint: `http://127.0.0.1:${await deadPort()}`, bucket: s3.bucket }),
+    });
+    expect(status).toBe(503);
+    expect(body.engines).toEqual({
+      database: { engine: ENGINE, ok: true },
+      redis: { ok: true },
+      storage: { kind: 's3', ok: false },
+    });
+    expect(ms).toBeLessThan(3_000);
+  });
+
+  it('answers 503 when the bucket does not exist', async () => {
+    const { status, body } = await health({ s3: { ...bucketOf(s3), bucket: 'no-such-bucket' } });
+    expect(status).toBe(503);
+    expect(body.engines.storage).toEqual({ kind: 's3', ok: false });
+  });
+
+  it('answers 503 when the local folder went away, and 200 again once it is back', async () => {
+    const uploadDir = path.join(scratch, 'gone');
+    const t = await buildTestApp({ config: { uploadDir } });
+    try {
+      const ask = async () => {
+        const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+        return { status: res.statusCode, storage: res.json().engines.storage };
+      };
+      expect(await ask()).toEqual({ status: 200, storage: { kind: 'local', ok: true } });
+      rmSync(uploadDir, { recursive: true, force: true });
+      expect(await ask()).toEqual({ status: 503, storage: { kind: 'local', ok: false } });
+      mkdirSync(uploadDir);
+      expect(await ask()).toEqual({ status: 200, storage: { kind: 'local', ok: true } });
+    } finally {
+      await t.close();
+    }
+  });
+});
