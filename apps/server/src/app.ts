@@ -224,6 +224,7 @@ export async function buildApp({
   });
   app.addHook('onClose', async () => {
     await scheduler.stop();
+    await services.bigUploads.close();
     await database.close();
     await engines.close();
   });

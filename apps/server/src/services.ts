@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -42,10 +41,12 @@ import { topicsService } from './features/topics/service';
 import { libreTranslate } from './features/translate/libre-translate';
 import { translateService } from './features/translate/service';
 import { bigUploadsService } from './features/uploads/big-uploads';
+import { bigUploadsRepo } from './features/uploads/big-uploads-repo';
 import { storageQuota } from './features/uploads/quota';
 import { uploadsRepo } from './features/uploads/repo';
 import { uploadsService } from './features/uploads/service';
 import { fileStoreFor } from './features/uploads/storage';
+import { tusStorage } from './features/uploads/tus-storage';
 import { usersRepo } from './features/users/repo';
 import { usersService } from './features/users/service';
 import { walletService } from './features/wallet/service';
@@ -68,8 +69,7 @@ export function createServices({ database, engines, config, clock, log, sleep }:
   const users = usersRepo(db);
   const uploads = uploadsRepo(db);
   const fileStore = fileStoreFor(config, engines);
-  const tusDir = path.join(config.uploadDir, 'tus');
-  const quota = storageQuota({ db, tusDir, quotaBytes: config.uploadQuotaBytes });
+  const quota = storageQuota({ db, quotaBytes: config.uploadQuotaBytes });
   // The general feeds' shared page 1, dropped by every write that changes it (feeds.ts), on
   // every server when they share Redis.
   const firstPages = firstPagesCache(clock, engines.redis ? redisGeneration(engines.redis, log) : null);
@@ -135,7 +135,13 @@ export function createServices({ database, engines, config, clock, log, sleep }:
     uploads: uploadsService({ repo: uploads, store: fileStore, quota, clock }),
     archives: archivesService({ db, store: fileStore, clock }),
     games: gamesService({ db, engine, repo: gamesRepo(db), store: fileStore, clock }),
-    bigUploads: bigUploadsService({ repo: uploads, store: fileStore, dir: tusDir, quota, clock }),
+    bigUploads: bigUploadsService({
+      repo: uploads,
+      inProgress: bigUploadsRepo(db),
+      tus: tusStorage({ config, engines, store: fileStore, log }),
+      quota,
+      clock,
+    }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -18,6 +18,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '../src/i18n';
 import { buildTestApp, call, type TestApp } from './helper';
+import { finishedUpload } from './support/uploads';
 
 const { saveArchive, archiveList, archiveHistory, deleteArchive } = endpoints.archives;
 
@@ -43,7 +44,11 @@ const romMd5 = () => randomBytes(16).toString('hex');
 async function uploadState(ownerId: number, data: Buffer = randomBytes(2048)) {
   const file = path.join(scratch, randomBytes(8).toString('hex'));
   writeFileSync(file, data);
-  const stored = await t.services.bigUploads.finish({ ownerId, file, name: 'slot.state' });
+  const stored = await t.services.bigUploads.finish({
+    ownerId,
+    upload: finishedUpload(file),
+    name: 'slot.state',
+  });
   return { sha256: stored.sha256, data };
 }
 

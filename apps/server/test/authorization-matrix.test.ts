@@ -26,7 +26,7 @@ import { buildTestApp, call, type TestApp } from './helper';
 import { insertCategory, insertTopic, setLevel } from './support/community';
 import { grantBalance, requestId } from './support/economy';
 import type { Caller } from './support/social';
-import { insertUpload } from './support/uploads';
+import { finishedUpload, insertUpload } from './support/uploads';
 
 /**
  * Who may do what, in tables. The members-only endpoints come from the contract, so an endpoint
@@ -122,7 +122,8 @@ async function gameTokenOf(who: Caller): Promise<string> {
 async function stateFileOf(ownerId: number): Promise<string> {
   const file = path.join(scratch, randomBytes(8).toString('hex'));
   writeFileSync(file, randomBytes(512));
-  return (await t.services.bigUploads.finish({ ownerId, file, name: 'slot1.state' })).sha256;
+  return (await t.services.bigUploads.finish({ ownerId, upload: finishedUpload(file), name: 'slot1.state' }))
+    .sha256;
 }
 
 const TUS = { 'tus-resumable': '1.0.0' };

@@ -318,13 +318,16 @@ describe('upload/big (tus)', () => {
     const location = created.headers.get('location')!;
     await patch(location, 0, randomBytes(10));
     const id = location.split('/').pop()!;
-    expect(await t.services.bigUploads.sweep(Date.now())).toBe(0);
+    expect(await t.services.bigUploads.sweep(t.clock.now)).toBe(0);
     expect(existsSync(path.join(tusDir(), id))).toBe(true);
 
-    const swept = await t.services.bigUploads.sweep(Date.now() + 25 * 60 * 60 * 1000);
+    const swept = await t.services.bigUploads.sweep(t.clock.now + 25 * 60 * 60 * 1000);
     expect(swept).toBeGreaterThanOrEqual(1);
     expect(existsSync(path.join(tusDir(), id))).toBe(false);
     expect(existsSync(path.join(tusDir(), `${id}.json`))).toBe(false);
+    expect(
+      await t.database.db.selectFrom('big_uploads').select('id').where('id', '=', id).executeTakeFirst(),
+    ).toBeUndefined();
     expect((await head(location)).status).toBe(404);
   });
 });

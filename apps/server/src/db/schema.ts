@@ -61,6 +61,7 @@ export interface DB {
   game_searches: GameSearchesTable;
   feedback: FeedbackTable;
   game_tokens: GameTokensTable;
+  big_uploads: BigUploadsTable;
   scheduled_jobs: ScheduledJobsTable;
 }
 
@@ -179,6 +180,21 @@ export interface UploadOwnersTable {
   sha256: string;
   bytes: number;
   created_at: number;
+}
+
+/**
+ * A resumable upload (`upload/big`) in progress, from creation until it is finished, terminated
+ * or swept; its bytes are wherever tus keeps them (the bucket, or `<UPLOAD_DIR>/tus/`).
+ */
+export interface BigUploadsTable {
+  /** tus's upload id: 32 hex digits. */
+  id: string;
+  owner_id: number;
+  /** The length the upload declared; null while it is deferred. */
+  declared_bytes: number | null;
+  created_at: number;
+  /** The last PATCH; the sweep takes uploads untouched for a day. */
+  touched_at: number;
 }
 
 export interface CategoriesTable {

@@ -1,6 +1,6 @@
-import { S3Client } from '@aws-sdk/client-s3';
+import { S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { Redis } from 'ioredis';
-import type { Config } from '../config';
+import type { Config, S3Config } from '../config';
 
 /** The bucket every stored file lives in, when S3_BUCKET is set (docs/deployment.md). */
 export interface ObjectStorage {
@@ -24,20 +24,7 @@ export interface Engines {
 export function openEngines(config: Config): Engines {
   const redis = config.redisUrl ? openRedis(config.redisUrl) : null;
   const storage = config.s3
-    ? {
-        bucket: config.s3.bucket,
-        client: new S3Client({
-          region: config.s3.region,
-          ...(config.s3.endpoint ? { endpoint: config.s3.endpoint } : {}),
-          ...(config.s3.credentials ? { credentials: config.s3.credentials } : {}),
-          forcePathStyle: config.s3.forcePathStyle,
-          // Checksums only where S3 demands them: by default the SDK sends a streamed body in
-          // aws-chunked framing with a trailing checksum, which S3-compatible servers that don't
-          // know it (s3rver, older MinIO and Ceph) store framing and all.
-          requestChecksumCalculation: 'WHEN_REQUIRED',
-          responseChecksumValidation: 'WHEN_REQUIRED',
-        }),
-      }
+    ? { bucket: config.s3.bucket, client: new S3Client(s3ClientConfig(config.s3)) }
     : null;
   return {
     redis,
@@ -52,6 +39,21 @@ export function openEngines(config: Config): Engines {
       storage?.client.destroy();
       if (redis) await redis.quit().catch(() => redis.disconnect());
     },
+  };
+}
+
+/** How an S3 client reaches the bucket; also for clients a library builds itself (@tus/s3-store). */
+export function s3ClientConfig(s3: S3Config): S3ClientConfig {
+  return {
+    region: s3.region,
+    ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
+    ...(s3.credentials ? { credentials: s3.credentials } : {}),
+    forcePathStyle: s3.forcePathStyle,
+    // Checksums only where S3 demands them: by default the SDK sends a streamed body in
+    // aws-chunked framing with a trailing checksum, which S3-compatible servers that don't know
+    // it (s3rver, older MinIO and Ceph) store framing and all.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
   };
 }
 

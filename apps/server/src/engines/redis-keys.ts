@@ -11,4 +11,10 @@ export const REDIS_KEYS = {
   attemptWindow: (name: string, key: string) => `pixelhall:window:${name}:${key}`,
   /** Moved on by every change to the general feeds' page 1 (posts/first-pages.ts). */
   firstPagesGeneration: 'pixelhall:first-pages:generation',
+  /** Held by the server writing a resumable upload (uploads/redis-locker.ts). */
+  uploadLock: (id: string) => `pixelhall:tus:lock:${id}`,
+  /** Where a request asks whichever server holds an upload's lock to let go; the message is the upload's id. */
+  uploadLockRelease: 'pixelhall:tus:release',
+  /** @tus/s3-store's cache of each upload's details, read back from the bucket when missing. */
+  uploadDetails: 'pixelhall:tus:upload:',
 } as const;

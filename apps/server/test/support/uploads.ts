@@ -1,5 +1,21 @@
 import { randomBytes } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { Upload } from '@tus/server';
 import type { Database } from '../../src/db/database';
+
+/**
+ * A local file as a finished upload/big upload, for tests that store a file the way a finished
+ * tus upload is stored (`bigUploads.finish`) without sending it through tus.
+ */
+export function finishedUpload(file: string): Upload {
+  const { size } = statSync(file);
+  return new Upload({
+    id: randomBytes(16).toString('hex'),
+    offset: size,
+    size,
+    storage: { type: 'file', path: file },
+  });
+}
 
 /**
  * An upload as upload/file or upload/big records it, under a fresh sha256 (the bytes themselves

@@ -11,6 +11,7 @@ import * as m0008games from './0008_games';
 import * as m0009archives from './0009_archives';
 import * as m0010uploadOwners from './0010_upload_owners';
 import * as m0011gameTokenSessions from './0011_game_token_sessions';
+import * as m0012bigUploads from './0012_big_uploads';
 import * as m0013scheduledJobs from './0013_scheduled_jobs';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then
@@ -32,5 +33,6 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, up: Up]> = [
   ['0009_archives', m0009archives.up],
   ['0010_upload_owners', m0010uploadOwners.up],
   ['0011_game_token_sessions', m0011gameTokenSessions.up],
+  ['0012_big_uploads', m0012bigUploads.up],
   ['0013_scheduled_jobs', m0013scheduledJobs.up],
 ];

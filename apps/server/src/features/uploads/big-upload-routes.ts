@@ -8,14 +8,14 @@ import {
   UPLOAD_BIG_PATH,
   UPLOAD_MAX_BYTES,
 } from '@pixelhall/contract';
-import { FileStore } from '@tus/file-store';
-import { MemoryLocker, Server, type Upload } from '@tus/server';
+import { Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
 import { failure, success } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
 import { type Translate, translator } from '../../i18n';
 import { BIG_UPLOAD_ID, type BigUploadsService } from './big-uploads';
+import type { BigUploadRow } from './big-uploads-repo';
 import { cleanFileName } from './file-types';
 
 const TUS_METHODS = ['POST', 'PATCH', 'HEAD', 'OPTIONS', 'DELETE'] as const;
@@ -50,6 +50,17 @@ function uploadIdOf(req: TusRequest): string | null {
   return BIG_UPLOAD_ID.test(last) ? last : null;
 }
 
+/**
+ * The length a PATCH declares for an upload whose length was deferred, when it is one tus can
+ * accept; tus itself refuses the others.
+ */
+function declaredLength(req: TusRequest): number | null {
+  const header = req.headers.get('upload-length');
+  if (header === null || !/^\d{1,16}$/.test(header)) return null;
+  const length = Number(header);
+  return length <= UPLOAD_MAX_BYTES ? length : null;
+}
+
 /** The envelope message for an error tus raised itself, by its status. */
 function messageForStatus(status: number): MessageKey {
   if (status === 413) return 'validation.file_too_large';
@@ -68,32 +79,47 @@ export async function bigUploadRoutes(upload: FastifyInstance, service: BigUploa
   const callers = new WeakMap<IncomingMessage, Caller>();
   /** The upload a creating POST made: a body longer than declared must take it away too. */
   const createdIds = new WeakMap<IncomingMessage, string>();
+  /** The row a DELETE took away, until tus has removed the upload's bytes. */
+  const withdrawn = new WeakMap<IncomingMessage, BigUploadRow>();
   const callerOf = (req: TusRequest): Caller | undefined => {
     const node = nodeRequestOf(req);
     return node ? callers.get(node) : undefined;
   };
-  const datastore = new FileStore({ directory: service.dir });
-
   /**
    * A body longer than its upload declared (or than the limit) can never finish: what it wrote
-   * is deleted at once, not left on disk for the day-old sweep.
+   * is deleted at once, not left for the day-old sweep.
    */
   async function dropRefused(req: TusRequest): Promise<void> {
     const node = nodeRequestOf(req);
     const id = uploadIdOf(req) ?? (node ? createdIds.get(node) : undefined);
     if (!id) return;
     try {
-      await datastore.remove(id);
+      await service.discard(id);
     } catch (err) {
-      // Never created, or gone already; anything left is swept later.
-      upload.log.info({ err, upload: id }, 'a refused upload was already gone');
+      // Anything left is swept later.
+      upload.log.warn({ err, upload: id }, 'a refused upload could not be deleted');
+    }
+  }
+
+  /**
+   * A termination whose bytes could not be removed keeps the upload in progress (and in the
+   * sweep's sight); bytes already gone (404) leave nothing to keep.
+   */
+  async function keepWithdrawn(req: TusRequest, status: number): Promise<void> {
+    const node = nodeRequestOf(req);
+    const row = node ? withdrawn.get(node) : undefined;
+    if (!row || status === 404) return;
+    try {
+      await service.restore(row);
+    } catch (err) {
+      upload.log.error({ err, upload: row.id }, 'an upload whose termination failed could not be kept');
     }
   }
 
   const tus = new Server({
     path: `${upload.prefix}/${UPLOAD_BIG_PATH}`,
-    datastore,
-    locker: new MemoryLocker(),
+    datastore: service.tus.datastore,
+    locker: service.tus.locker,
     maxSize: UPLOAD_MAX_BYTES,
     relativeLocation: true,
     // No origin is echoed back: browsers keep other sites out.
@@ -109,6 +135,7 @@ export async function bigUploadRoutes(upload: FastifyInstance, service: BigUploa
       if (!(await service.quota.hasRoom(member.id, created.size ?? UPLOAD_MAX_BYTES))) {
         throw new TusRefusal(413, 'errors.upload_quota_reached', { quota: service.quota.label });
       }
+      await service.begin({ id: created.id, ownerId: member.id, declaredBytes: created.size ?? null });
       const node = nodeRequestOf(req);
       if (node) createdIds.set(node, created.id);
       // Only what we set is kept: the owner can't be claimed through the client's metadata.
@@ -119,27 +146,29 @@ export async function bigUploadRoutes(upload: FastifyInstance, service: BigUploa
       if (req.method === 'POST') return;
       const member = callerOf(req)?.member;
       if (!member) throw new TusRefusal(401, 'errors.not_logged_in');
-      let owner: string | null | undefined;
-      try {
-        owner = (await datastore.getUpload(id)).metadata?.owner;
-      } catch {
-        // Unknown or gone: tus answers that itself.
-        return;
+      let mine: boolean;
+      if (req.method === 'DELETE') {
+        const row = await service.withdraw(id, member.id);
+        const node = nodeRequestOf(req);
+        if (row && node) withdrawn.set(node, row);
+        mine = row !== null;
+      } else if (req.method === 'PATCH') {
+        mine = await service.writing(id, member.id, declaredLength(req));
+      } else {
+        mine = await service.owns(id, member.id);
       }
-      // Someone else's upload looks exactly like one that doesn't exist.
-      if (owner !== String(member.id)) throw new TusRefusal(404, 'errors.not_found');
+      // Someone else's upload looks exactly like one that doesn't exist (or is finished).
+      if (!mine) throw new TusRefusal(404, 'errors.not_found');
     },
 
     async onUploadFinish(req, finished: Upload) {
       const caller = callerOf(req);
-      const file = finished.storage?.path;
       const name = finished.metadata?.filename;
       const ownerId = Number(finished.metadata?.owner);
-      if (!file || !name || !Number.isInteger(ownerId)) throw new TusRefusal(500, 'errors.internal');
+      if (!name || !Number.isInteger(ownerId)) throw new TusRefusal(500, 'errors.internal');
       let data: Awaited<ReturnType<BigUploadsService['finish']>>;
       try {
-        data = await service.finish({ ownerId, file, name });
-        await datastore.configstore.delete(finished.id);
+        data = await service.finish({ ownerId, upload: finished, name });
       } catch (err) {
         upload.log.error({ err, upload: finished.id }, 'a finished upload could not be stored');
         throw new TusRefusal(500, 'errors.internal');
@@ -160,6 +189,7 @@ export async function bigUploadRoutes(upload: FastifyInstance, service: BigUploa
       const key = err instanceof TusRefusal ? err.messageKey : messageForStatus(status);
       if (status >= 500 && !(err instanceof TusRefusal)) upload.log.error({ err }, 'tus upload failed');
       if (status === 413) await dropRefused(req);
+      await keepWithdrawn(req, status);
       const t = callerOf(req)?.t ?? translator(DEFAULT_LOCALE);
       const code = status === 401 ? expiredCodeFor('upload') : 0;
       const params = err instanceof TusRefusal ? err.params : {};

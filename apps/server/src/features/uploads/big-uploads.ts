@@ -1,126 +1,143 @@
-import { open, readdir, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { BigUpload } from '@pixelhall/contract';
-import sharp from 'sharp';
+import { ERRORS, type Upload } from '@tus/server';
+import type { BigUploadRow, BigUploadsRepo } from './big-uploads-repo';
 import { SIGNATURE_BYTES, typeOfUpload } from './file-types';
 import type { StorageQuota } from './quota';
 import type { UploadsRepo } from './repo';
-import type { FileStore } from './storage';
+import type { TusStorage } from './tus-storage';
 
 /** A partial upload nobody has written to for this long is abandoned, and swept away. */
 export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /** Upload ids: 128 random bits in hex, so nobody can guess another member's upload. */
 export const BIG_UPLOAD_ID = /^[0-9a-f]{32}$/;
-/** tus's file store keeps each upload's details beside its bytes, as `<id>.json`. */
-const INFO_SUFFIX = '.json';
-
-async function readHead(file: string, bytes: number): Promise<Buffer> {
-  const handle = await open(file, 'r');
-  try {
-    const head = Buffer.alloc(bytes);
-    const { bytesRead } = await handle.read(head, 0, bytes, 0);
-    return head.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
-/** Width and height read from an image's header, or nulls when it can't be read. */
-async function imageSize(file: string): Promise<{ width: number | null; height: number | null }> {
-  try {
-    const { width, height, pageHeight } = await sharp(file).metadata();
-    return { width: width ?? null, height: pageHeight ?? height ?? null };
-  } catch {
-    return { width: null, height: null };
-  }
-}
-
-/** Modification time, or null when the file is gone. */
-async function modifiedAt(file: string): Promise<number | null> {
-  try {
-    return (await stat(file)).mtimeMs;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
-  }
-}
 
 /**
- * What happens around the tus protocol (`upload/big`): uploads in progress live in `dir`; a
- * finished one joins the content-addressed store; abandoned ones are swept.
+ * What happens around the tus protocol (`upload/big`): every upload in progress has a row, from
+ * creation until it is finished, terminated or swept, so any server knows whose it is, counts it
+ * against the quota and sees when it was last written to; its bytes are wherever `tus` keeps
+ * them. A finished one joins the content-addressed store.
  */
 export function bigUploadsService({
   repo,
-  store,
-  dir,
+  inProgress,
+  tus,
   quota,
   clock,
 }: {
   repo: UploadsRepo;
-  store: FileStore;
-  /** Where tus keeps uploads in progress. */
-  dir: string;
+  inProgress: BigUploadsRepo;
+  tus: TusStorage;
   quota: StorageQuota;
   clock: () => number;
 }) {
+  /** Removes an upload's bytes; one already gone (finished or removed elsewhere meanwhile) is fine. */
+  async function removeBytes(id: string): Promise<void> {
+    try {
+      await tus.datastore.remove(id);
+    } catch (err) {
+      if ((err as { status_code?: number }).status_code !== ERRORS.FILE_NOT_FOUND.status_code) throw err;
+    }
+  }
+
   return {
-    dir,
+    tus,
     quota,
 
+    /** Records a new upload; `declaredBytes` is null while its length is deferred. */
+    async begin({
+      id,
+      ownerId,
+      declaredBytes,
+    }: {
+      id: string;
+      ownerId: number;
+      declaredBytes: number | null;
+    }) {
+      const now = clock();
+      await inProgress.insert({
+        id,
+        owner_id: ownerId,
+        declared_bytes: declaredBytes,
+        created_at: now,
+        touched_at: now,
+      });
+    },
+
+    /** Whether the member may look at (HEAD) or terminate the upload: only its owner may. */
+    async owns(id: string, memberId: number): Promise<boolean> {
+      return (await inProgress.ownerOf(id)) === memberId;
+    },
+
     /**
-     * Takes a finished upload at `file` into the store under its SHA-256 (streamed, never held in
-     * memory) and records it. Its type is decided here, once: an image by its content, anything
-     * else by the extension of its name, among harmless types only.
+     * A PATCH to the member's own upload: marks it as written to now (keeping it from the sweep)
+     * and notes a deferred length as it is declared. False when it is not the member's upload.
+     */
+    writing: (id: string, memberId: number, declaredBytes: number | null) =>
+      inProgress.touch(id, memberId, clock(), declaredBytes),
+
+    /**
+     * Takes a finished upload into the store under its SHA-256 (streamed, never held in memory)
+     * and records it. Its type is decided here, once: an image by its content, anything else by
+     * the extension of its name, among harmless types only.
      */
     async finish({
       ownerId,
-      file,
+      upload,
       name,
     }: {
       ownerId: number;
-      file: string;
+      upload: Upload;
       name: string;
     }): Promise<BigUpload> {
-      const mime = typeOfUpload(name, await readHead(file, SIGNATURE_BYTES));
+      const finished = tus.finished(upload);
+      const mime = typeOfUpload(name, await finished.head(SIGNATURE_BYTES));
       const { width, height } = mime.startsWith('image/')
-        ? await imageSize(file)
+        ? await finished.imageSize()
         : { width: null, height: null };
-      const { sha256, size } = await store.putFile(file);
+      const { sha256, size } = await finished.adopt();
       await repo.record({ sha256, mime, bytes: size, width, height, ownerId, now: clock() });
+      await tus.forget(upload.id);
+      await inProgress.remove(upload.id);
       return { sha256, name, mime, bytes: size };
     },
 
     /**
-     * Deletes partial uploads not written to for ABANDONED_AFTER_MS (by the files' own times,
-     * which are wall-clock times) and answers how many went. Only names tus gave are touched.
+     * A DELETE of the member's own upload takes its row first, so the room it took in the quota
+     * is free as soon as the answer is; `restore` puts it back if tus then fails to remove the
+     * bytes. Null when it is not the member's upload.
      */
-    async sweep(now = Date.now()): Promise<number> {
-      let names: string[];
-      try {
-        names = await readdir(dir);
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
-        throw err;
-      }
-      const ids = new Set(
-        names
-          .map((n) => (n.endsWith(INFO_SUFFIX) ? n.slice(0, -INFO_SUFFIX.length) : n))
-          .filter((n) => BIG_UPLOAD_ID.test(n)),
-      );
+    withdraw: async (id: string, memberId: number) => (await inProgress.removeOwned(id, memberId)) ?? null,
+    restore: (row: BigUploadRow) => inProgress.insert(row),
+
+    /** Takes away at once an upload that can never finish (a body longer than it declared). */
+    async discard(id: string): Promise<void> {
+      await removeBytes(id);
+      await inProgress.remove(id);
+    },
+
+    /**
+     * Deletes uploads not written to for ABANDONED_AFTER_MS and answers how many went. Each row
+     * is taken first, unless a PATCH touched it meanwhile; its bytes go next, and if that fails
+     * the row is put back for the next sweep.
+     */
+    async sweep(now = clock()): Promise<number> {
+      const before = now - ABANDONED_AFTER_MS;
       let swept = 0;
-      for (const id of ids) {
-        const data = path.join(dir, id);
-        const info = data + INFO_SUFFIX;
-        const times = [await modifiedAt(data), await modifiedAt(info)].filter((t) => t !== null);
-        // Gone already (finished or terminated meanwhile), or still being written to.
-        if (times.length === 0 || now - Math.max(...times) < ABANDONED_AFTER_MS) continue;
-        await rm(data, { force: true });
-        await rm(info, { force: true });
+      for (const row of await inProgress.untouchedSince(before)) {
+        if (!(await inProgress.removeUntouchedSince(row.id, before))) continue;
+        try {
+          await removeBytes(row.id);
+        } catch (err) {
+          await inProgress.insert(row);
+          throw err;
+        }
         swept += 1;
       }
       return swept;
     },
+
+    close: () => tus.close(),
   };
 }
 export type BigUploadsService = ReturnType<typeof bigUploadsService>;

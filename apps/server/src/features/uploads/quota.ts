@@ -1,9 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { UPLOAD_MAX_BYTES } from '@pixelhall/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { BIG_UPLOAD_ID } from './big-uploads';
 
 const GIB = 1024 ** 3;
 const MIB = 1024 ** 2;
@@ -21,15 +18,7 @@ const total = (row: { n: unknown } | undefined) => Number(row?.n ?? 0);
  * screenshots of their archives, and their resumable uploads in progress at the length they
  * declared (one whose length is still deferred may grow to UPLOAD_MAX_BYTES, so it counts as that).
  */
-export function storageQuota({
-  db,
-  tusDir,
-  quotaBytes,
-}: {
-  db: Kysely<DB>;
-  tusDir: string;
-  quotaBytes: number;
-}) {
+export function storageQuota({ db, quotaBytes }: { db: Kysely<DB>; quotaBytes: number }) {
   async function stored(userId: number): Promise<number> {
     const [posts, states, screenshots] = await Promise.all([
       db
@@ -55,29 +44,13 @@ export function storageQuota({
     return total(posts) + total(states) + total(screenshots);
   }
 
-  /** tus keeps each upload in progress as `<id>` beside its details, `<id>.json`. */
   async function inProgress(userId: number): Promise<number> {
-    let names: string[];
-    try {
-      names = await readdir(tusDir);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
-      throw err;
-    }
-    const owner = String(userId);
-    let bytes = 0;
-    for (const name of names) {
-      if (!name.endsWith('.json') || !BIG_UPLOAD_ID.test(name.slice(0, -5))) continue;
-      let info: { size?: number; metadata?: { owner?: string } };
-      try {
-        info = JSON.parse(await readFile(path.join(tusDir, name), 'utf8'));
-      } catch {
-        // Finished or terminated while we looked.
-        continue;
-      }
-      if (info.metadata?.owner === owner) bytes += info.size ?? UPLOAD_MAX_BYTES;
-    }
-    return bytes;
+    const row = await db
+      .selectFrom('big_uploads')
+      .select((eb) => eb.fn.sum<number>(eb.fn.coalesce('declared_bytes', eb.lit(UPLOAD_MAX_BYTES))).as('n'))
+      .where('owner_id', '=', userId)
+      .executeTakeFirst();
+    return total(row);
   }
 
   const usage = async (userId: number) => (await stored(userId)) + (await inProgress(userId));
