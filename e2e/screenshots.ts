@@ -96,6 +96,7 @@ const SCREENS: Array<[name: string, hash: string, screen: string, viewer?: Viewe
   ['me-props-mine', '/me/props?tab=mine', 'me-props', 'pat'],
   ['me-task', '/me/task', 'me-task', 'pat'],
   ['me-task-newbie', '/me/task', 'me-task', 'member'],
+  ['me-rewards', '/me/rewards', 'me-rewards', 'pat'],
   ['me-achievement', '/me/achievement', 'me-achievement', 'pat'],
   ['me-achievement-details', '/me/achievement/details?id=1', 'me-achievement-details', 'pat'],
   ['me-grade', '/me/grade', 'me-grade', 'pat'],
@@ -134,6 +135,8 @@ const SCREENS: Array<[name: string, hash: string, screen: string, viewer?: Viewe
   ['me-archives', '/me/archives', 'me-archives'],
   ['me-archives-slot', '/me/archives/slot?romMd5=0123456789abcdef0123456789abcdef', 'me-archives-slot'],
   ['me-archives-cloud', '/me/archives/cloud', 'me-archives-cloud', 'pat'],
+  // A member with no cloud saves yet: how a save gets there.
+  ['me-archives-cloud-empty', '/me/archives/cloud', 'me-archives-cloud', 'member'],
   [
     'me-archives-cloud-slot',
     '/me/archives/cloud/slot?romMd5=__ARCHIVE_ROM__',
