@@ -46,8 +46,8 @@ afterAll(async () => {
 describe(`two servers on one ${ENGINE} database`, () => {
   let a: App;
   let b: App;
-  /** Who ran the hot-score batch, and when, across both servers. */
-  const runs: { runner: string; at: number }[] = [];
+  /** Who ran the hot-score batch, in order, across both servers. */
+  const runs: string[] = [];
   let started = 0;
 
   beforeAll(async () => {
@@ -59,7 +59,7 @@ describe(`two servers on one ${ENGINE} database`, () => {
     for (const app of [a, b]) {
       const batch = app.services.hotScore.run;
       app.services.hotScore.run = async (limit) => {
-        runs.push({ runner: app.scheduler.runner, at: Date.now() });
+        runs.push(app.scheduler.runner);
         return batch(limit);
       };
     }
@@ -76,18 +76,13 @@ describe(`two servers on one ${ENGINE} database`, () => {
 
     const row = await scheduledJobsRepo(second.db).find('hot-score');
     expect(row?.runs).toBe(runs.length);
-    // Two servers each running on their own timer would make about twice as many.
+    // Two servers each running on their own timer would make about twice as many. (That a
+    // period goes to one claim only is checked exactly by 'gives one period to one claim'.)
     expect(runs.length).toBeGreaterThanOrEqual(5);
     expect(runs.length).toBeLessThanOrEqual(Math.floor(elapsed / PERIOD_MS) + 1);
-    const times = runs.map((r) => r.at).sort((x, y) => x - y);
-    for (let i = 1; i < times.length; i += 1) {
-      // Two runs of one period would start milliseconds apart; a claim's own query time lies
-      // between the period it took and the run it started, hence the margin.
-      expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(PERIOD_MS / 2);
-    }
     // Whichever server ticked first after a period began took it: both did, over 20-odd periods.
-    expect(new Set(runs.map((r) => r.runner))).toEqual(new Set([a.scheduler.runner, b.scheduler.runner]));
-    expect(row?.last_runner).toBe(runs.at(-1)?.runner);
+    expect(new Set(runs)).toEqual(new Set([a.scheduler.runner, b.scheduler.runner]));
+    expect(row?.last_runner).toBe(runs.at(-1));
   });
 });
 
