@@ -1,4 +1,5 @@
 import closeWithGrace from 'close-with-grace';
+import pino from 'pino';
 import { buildApp } from './app';
 import { prepareDatabase } from './boot';
 import { ConfigError, loadConfig } from './config';
@@ -8,7 +9,8 @@ import { assertEnginesReachable, EngineUnreachableError } from './health';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const engines = openEngines(config);
+  // The app's own logger comes with the app; the engines connect before it and log the same way.
+  const engines = openEngines(config, pino({ level: config.logLevel }));
   console.info(`[pixelhall] engines: ${describeEngines(engineOf(config.databaseUrl), engines)}`);
   // Before the database is prepared: seeding writes its files into storage.
   await assertEnginesReachable(engines);

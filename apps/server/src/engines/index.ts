@@ -21,8 +21,14 @@ export interface Engines {
   close(): Promise<void>;
 }
 
-export function openEngines(config: Config): Engines {
-  const redis = config.redisUrl ? openRedis(config.redisUrl) : null;
+/** Where an engine says it lost or found its connection again (the server's own logger). */
+export interface EngineLog {
+  warn(details: object, message: string): void;
+  info(details: object, message: string): void;
+}
+
+export function openEngines(config: Config, log: EngineLog = quietLog): Engines {
+  const redis = config.redisUrl ? openRedis(config.redisUrl, log) : null;
   const storage = config.s3
     ? { bucket: config.s3.bucket, client: new S3Client(s3ClientConfig(config.s3)) }
     : null;
@@ -62,9 +68,29 @@ export function s3ClientConfig(s3: S3Config): S3ClientConfig {
  * most, then fails, and the caller decides (a rate limit lets the request through, /healthz says
  * the server is not ready).
  */
-function openRedis(url: string): Redis {
-  return new Redis(url, { connectTimeout: 2_000, maxRetriesPerRequest: 1, enableAutoPipelining: true });
+function openRedis(url: string, log: EngineLog): Redis {
+  const redis = new Redis(url, {
+    connectTimeout: 2_000,
+    maxRetriesPerRequest: 1,
+    enableAutoPipelining: true,
+  });
+  // ioredis reports every failed reconnection; one line when the connection goes, one when it is back.
+  let down = false;
+  redis.on('error', (err: Error) => {
+    if (down) return;
+    down = true;
+    log.warn({ err }, 'Redis unreachable: /healthz answers 503 until it answers again');
+  });
+  redis.on('ready', () => {
+    if (!down) return;
+    down = false;
+    log.info({}, 'Redis answers again');
+  });
+  return redis;
 }
+
+/** For tools and tests that open engines without a logger: ioredis then stays silent too. */
+const quietLog: EngineLog = { warn: () => {}, info: () => {} };
 
 /** A URL for the log: the password is never written out. */
 function redactedUrl(url: string): string {
