@@ -1,24 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config, S3Config } from '../src/config';
 import { buildTestApp, ENGINE, type TestApp } from './helper';
+import { freeLoopbackPort } from './support/ports';
 import { type RedisServer, startRedisServer } from './support/redis-server';
 import { type S3Server, startS3Server } from './support/s3-server';
-
-/** A loopback port nobody listens on: taken from the system, then let go. */
-function deadPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const bucketOf = (s3: { endpoint: string; bucket: string }): S3Config => ({
   bucket: s3.bucket,
@@ -81,7 +69,7 @@ describe('/healthz', { timeout: 30_000 }, () => {
 
   it('answers 503, within its time limit, when Redis does not answer', async () => {
     const { status, body, ms } = await health({
-      redisUrl: `redis://127.0.0.1:${await deadPort()}`,
+      redisUrl: `redis://127.0.0.1:${await freeLoopbackPort()}`,
       s3: bucketOf(s3),
     });
     expect(status).toBe(503);
@@ -99,7 +87,7 @@ describe('/healthz', { timeout: 30_000 }, () => {
   it('answers 503 when the bucket is unreachable', async () => {
     const { status, body, ms } = await health({
       redisUrl: redis.url,
-      s3: bucketOf({ endpoint: `http://127.0.0.1:${await deadPort()}`, bucket: s3.bucket }),
+      s3: bucketOf({ endpoint: `http://127.0.0.1:${await freeLoopbackPort()}`, bucket: s3.bucket }),
     });
     expect(status).toBe(503);
     expect(body.engines).toEqual({

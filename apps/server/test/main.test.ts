@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ENGINE } from './helper';
+import { freeLoopbackPort } from './support/ports';
 
 const MAIN = path.resolve(__dirname, '../src/main.ts');
 const dir = mkdtempSync(path.join(tmpdir(), 'pixelhall-main-'));
@@ -71,7 +71,7 @@ describe.skipIf(ENGINE !== 'sqlite')('the server process', { timeout: 60_000 }, 
   });
 
   it('refuses to start, naming each engine, when Redis or the bucket does not answer', async () => {
-    const [redisPort, s3Port] = [await deadPort(), await deadPort()];
+    const [redisPort, s3Port] = [await freeLoopbackPort(), await freeLoopbackPort()];
     const { child, output } = start({
       DATABASE_URL: `file:${path.join(dir, 'unreachable.db')}`,
       REDIS_URL: `redis://:hunter2@127.0.0.1:${redisPort}`,
@@ -97,15 +97,3 @@ describe.skipIf(ENGINE !== 'sqlite')('the server process', { timeout: 60_000 }, 
     expect(output()).not.toContain('migrated:');
   });
 });
-
-/** A loopback port nobody listens on: taken from the system, then let go. */
-function deadPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}

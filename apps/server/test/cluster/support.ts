@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import pg from 'pg';
 import { type Database, openDatabase } from '../../src/db/database';
+import { freeLoopbackPort } from '../support/ports';
 import { startRedisServer } from '../support/redis-server';
 import { startS3Server } from '../support/s3-server';
 
@@ -158,7 +158,7 @@ async function startServer(
   scratch: string,
   env: Record<string, string>,
 ): Promise<RunningServer> {
-  const port = await freePort();
+  const port = await freeLoopbackPort();
   const uploadDir = path.join(scratch, `uploads-${name}`);
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
@@ -232,17 +232,6 @@ async function stop(child: ChildProcess, exited: Promise<void>): Promise<void> {
   const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
   await exited;
   clearTimeout(timer);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** Every file under `dir` (none when it does not exist), as paths relative to it. */

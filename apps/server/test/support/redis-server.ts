@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
+import { freeLoopbackPort } from './ports';
 
 /** Debian's redis-server (`.ci/run` installs it), standing in for any Redis a cluster would use. */
 const REDIS_SERVER = '/usr/bin/redis-server';
@@ -17,7 +18,7 @@ export interface RedisServer {
  */
 export async function startRedisServer(): Promise<RedisServer> {
   for (let attempt = 1; ; attempt += 1) {
-    const port = await freePort();
+    const port = await freeLoopbackPort();
     const child = spawn(
       REDIS_SERVER,
       ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
@@ -35,17 +36,6 @@ export async function startRedisServer(): Promise<RedisServer> {
     }
     return { url: `redis://127.0.0.1:${port}`, close: () => stop(child) };
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function answersPing(port: number, child: ChildProcess): Promise<void> {
