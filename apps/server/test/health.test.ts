@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Config, S3Config } from '../src/config';
 import { buildTestApp, ENGINE, type TestApp } from './helper';
 import { freeLoopbackPort } from './support/ports';
@@ -113,6 +113,9 @@ describe('/healthz', { timeout: 30_000 }, () => {
         return { status: res.statusCode, storage: res.json().engines.storage };
       };
       expect(await ask()).toEqual({ status: 200, storage: { kind: 'local', ok: true } });
+      // tus makes its own folder inside without waiting for it at start-up: once it has, nothing
+      // makes the upload folder again behind this test's back.
+      await vi.waitFor(() => expect(existsSync(path.join(uploadDir, 'tus'))).toBe(true));
       rmSync(uploadDir, { recursive: true, force: true });
       expect(await ask()).toEqual({ status: 503, storage: { kind: 'local', ok: false } });
       mkdirSync(uploadDir);
