@@ -59,11 +59,26 @@ function publicPagesCache(): Promise<Record<string, string>> {
 
 /** Signs the page in or out the way the app keeps its session, then starts the app again. */
 async function restartAs(token: string | null): Promise<void> {
-  await page.evaluate((t) => {
-    if (t) localStorage.setItem('pixelhall.session', JSON.stringify({ state: { token: t }, version: 1 }));
-    else localStorage.removeItem('pixelhall.session');
-  }, token);
-  await page.reload();
+  // The running app writes its own session back whenever its store changes (a user answer, a
+  // reward landing), which can fall between this write and the reload: then it starts as the old
+  // member. Written again until the started app is the one asked for.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await page.evaluate((t) => {
+      if (t) localStorage.setItem('pixelhall.session', JSON.stringify({ state: { token: t }, version: 1 }));
+      else localStorage.removeItem('pixelhall.session');
+    }, token);
+    await page.reload();
+    const started = await page.evaluate(
+      () =>
+        (
+          JSON.parse(localStorage.getItem('pixelhall.session') ?? 'null') as {
+            state?: { token?: string };
+          } | null
+        )?.state?.token ?? null,
+    );
+    if (started === token) return;
+  }
+  throw new Error('the app did not start with the session asked for');
 }
 
 describe('the offline app', () => {
