@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { hashFile } from './hash-file';
 import type { FileStore } from './storage';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
@@ -49,10 +49,7 @@ export function createFileStore(dir: string): FileStore {
     },
 
     async putFile(source) {
-      const hash = createHash('sha256');
-      await pipeline(createReadStream(source), hash);
-      const sha256 = hash.digest('hex');
-      const { size: bytes } = await stat(source);
+      const { sha256, size: bytes } = await hashFile(source);
       const target = pathOf(sha256);
       if ((await size(sha256)) !== null) {
         await rm(source, { force: true });

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   CopyObjectCommand,
   DeleteObjectCommand,
@@ -11,6 +10,7 @@ import {
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import type { ObjectStorage } from '../../engines';
+import { hashFile } from './hash-file';
 import type { FileStore } from './storage';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
@@ -79,10 +79,7 @@ export function createS3FileStore({ client, bucket }: ObjectStorage): S3FileStor
     },
 
     async putFile(source) {
-      const hash = createHash('sha256');
-      await pipeline(createReadStream(source), hash);
-      const sha256 = hash.digest('hex');
-      const { size: bytes } = await stat(source);
+      const { sha256, size: bytes } = await hashFile(source);
       if ((await size(sha256)) === null) {
         await client.send(
           new PutObjectCommand({
