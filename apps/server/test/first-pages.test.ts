@@ -72,13 +72,19 @@ describe('first pages shared through a generation in Redis', () => {
     const slow = new Promise<void>((resolve) => {
       release = resolve;
     });
+    let started = () => {};
+    const reading = new Promise<void>((resolve) => {
+      started = resolve;
+    });
     const { loads, load } = loader();
     const stale = b.get('popular:20', async () => {
+      started();
       await slow;
       return load();
     });
-    // The read is under way on B when A's change is answered.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The read is under way on B (its generation already read) when A's change is answered. A
+    // fixed wait is not enough on a loaded machine: B's GET could land after A's INCR.
+    await reading;
     await a.clear();
     release();
     expect((await stale).total).toBe(1);
