@@ -131,3 +131,33 @@ describe('mine button', () => {
     await setOption('mining_config', { mining_button: false, mining_url: 'https://mine.example.org/start' });
   });
 });
+
+describe('several tabs of one browser', () => {
+  it('follow a sign-in and a sign-out made in another tab', async () => {
+    await open(page, '/me');
+    await page.getByTestId('visitor-card').waitFor();
+
+    const other = await context.newPage();
+    const name = `tabs${Date.now().toString(36)}`;
+    await open(other, '/auth/register');
+    await expectScreenOnPage(other, 'auth-register');
+    await other.getByPlaceholder('3 to 20 letters').fill(name);
+    await other.getByPlaceholder('you@example.com').fill(`${name}@example.com`);
+    await other.getByPlaceholder('At least 8 characters').fill('correct horse');
+    await other.getByPlaceholder('Type the password again').fill('correct horse');
+    await other.getByTestId('register-submit').click();
+    await expectScreenOnPage(other, 'auth-activedetail');
+
+    // The first tab was never touched: it shows the member the other signed in.
+    await page.getByTestId('profile-card').getByText(name).waitFor();
+    expect(await storedToken(page)).toBe(await storedToken(other));
+
+    await open(other, '/me/setting/accountandsecurity');
+    await other.getByTestId('sign-out').click();
+    await other.locator('.adm-dialog').getByText('Sign out', { exact: true }).click();
+    await other.waitForURL(/#\/me$/);
+
+    await page.getByTestId('visitor-card').waitFor();
+    expect(await storedToken(page)).toBeNull();
+  });
+});
