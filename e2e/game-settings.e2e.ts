@@ -319,11 +319,28 @@ describe('game settings', () => {
         await writable.write(chunk);
         await writable.close();
       }
+      // The folder is listed only once the test says so: the sheet rises first, and the hashing
+      // starts under a button that holds still. On a loaded machine the sheet's rise outlasted
+      // the hashing, and Cancel could never be tapped before it ended.
+      const listed = new Promise<void>((resolve) => {
+        (window as unknown as { listFolder: () => void }).listFolder = resolve;
+      });
+      const values = dir.values.bind(dir);
+      Object.assign(dir, {
+        async *values() {
+          await listed;
+          yield* values();
+        },
+      });
       (window as unknown as { showDirectoryPicker: unknown }).showDirectoryPicker = async () => dir;
     });
     const section = screen('me-setting-game').getByTestId('rom-directory');
     await section.getByTestId('rom-choose').click();
     const sheet = page.getByTestId('import-sheet');
+    await sheet.getByText('Looking for game files', { exact: true }).waitFor();
+    // A trial click waits until the button is visible and still, and clicks nothing.
+    await sheet.getByTestId('import-cancel').click({ trial: true });
+    await page.evaluate(() => (window as unknown as { listFolder: () => void }).listFolder());
     await sheet.getByText('Reading game files', { exact: true }).waitFor();
     await sheet.getByTestId('import-cancel').click();
     await sheet.getByText('Import stopped', { exact: true }).waitFor();
