@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { fillRegister, logIn, signOut } from './support/account-forms';
 import { currentRoute, open, storedToken } from './support/app';
 import { expectScreenOnPage, usePhone } from './support/browser';
 import { expectFieldErrors } from './support/forms';
@@ -14,22 +15,6 @@ usePhone((p, c) => {
 });
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function fillRegister(
-  p: Page,
-  v: { username: string; email: string; password: string; confirm?: string },
-) {
-  await p.getByPlaceholder('3 to 20 letters').fill(v.username);
-  await p.getByPlaceholder('you@example.com').fill(v.email);
-  await p.getByPlaceholder('At least 8 characters').fill(v.password);
-  await p.getByPlaceholder('Type the password again').fill(v.confirm ?? v.password);
-}
-
-async function logIn(p: Page, name: string, password: string) {
-  await p.getByPlaceholder('Your user name or email address').fill(name);
-  await p.getByPlaceholder('Your password').fill(password);
-  await p.getByTestId('login-submit').click();
-}
 
 describe('form validation, at the field', () => {
   it('log in', async () => {
@@ -170,10 +155,7 @@ describe('the member journey', () => {
     await page.getByTestId('profile-name').getByText('Pixel Pilot').waitFor();
 
     // Sign out from account and security.
-    await open(page, '/me/setting/accountandsecurity');
-    await page.getByTestId('sign-out').click();
-    await page.locator('.adm-dialog').getByText('Sign out', { exact: true }).click();
-    await page.waitForURL(/#\/me$/);
+    await signOut(page);
     await page.getByTestId('visitor-card').waitFor();
     expect(await storedToken(page)).toBeNull();
 

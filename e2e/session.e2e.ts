@@ -1,6 +1,7 @@
 import { endpoints } from '@pixelhall/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { fillRegister, signOut } from './support/account-forms';
 import { currentRoute, open, storedToken, useToken } from './support/app';
 import { expectScreenOnPage, usePhone } from './support/browser';
 import { callAs } from './support/community';
@@ -141,10 +142,7 @@ describe('several tabs of one browser', () => {
     const name = `tabs${Date.now().toString(36)}`;
     await open(other, '/auth/register');
     await expectScreenOnPage(other, 'auth-register');
-    await other.getByPlaceholder('3 to 20 letters').fill(name);
-    await other.getByPlaceholder('you@example.com').fill(`${name}@example.com`);
-    await other.getByPlaceholder('At least 8 characters').fill('correct horse');
-    await other.getByPlaceholder('Type the password again').fill('correct horse');
+    await fillRegister(other, { username: name, email: `${name}@example.com`, password: 'correct horse' });
     await other.getByTestId('register-submit').click();
     await expectScreenOnPage(other, 'auth-activedetail');
 
@@ -152,10 +150,7 @@ describe('several tabs of one browser', () => {
     await page.getByTestId('profile-card').getByText(name).waitFor();
     expect(await storedToken(page)).toBe(await storedToken(other));
 
-    await open(other, '/me/setting/accountandsecurity');
-    await other.getByTestId('sign-out').click();
-    await other.locator('.adm-dialog').getByText('Sign out', { exact: true }).click();
-    await other.waitForURL(/#\/me$/);
+    await signOut(other);
 
     await page.getByTestId('visitor-card').waitFor();
     expect(await storedToken(page)).toBeNull();
