@@ -1,17 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import {
-  type BigUpload,
-  type Envelope,
-  endpoints,
-  MainCode,
-  UPLOAD_BIG_PATH,
-  UPLOAD_MAX_BYTES,
-} from '@pixelhall/contract';
+import { type BigUpload, type Envelope, endpoints, MainCode, UPLOAD_MAX_BYTES } from '@pixelhall/contract';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import sharp from 'sharp';
@@ -25,6 +18,7 @@ import { call, createTestDatabase, factories, type TestDatabase } from './helper
 import { insertTopic } from './support/community';
 import { type RedisServer, startRedisServer } from './support/redis-server';
 import { type S3Server, startS3Server } from './support/s3-server';
+import { b64, sha256, tus } from './support/tus-client';
 
 /** One Pixelhall server of the two: its own process state and local folder, the shared engines. */
 interface Node {
@@ -35,7 +29,6 @@ interface Node {
 }
 
 const MIB = 1024 * 1024;
-const ENDPOINT = `/upload/${UPLOAD_BIG_PATH}`;
 const DAY_AND_AN_HOUR = 25 * 60 * 60 * 1000;
 const clock = { now: Date.UTC(2026, 10, 21, 12) };
 
@@ -85,23 +78,14 @@ afterAll(async () => {
   await redis?.close();
 });
 
-const b64 = (s: string) => Buffer.from(s).toString('base64');
-const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const idOf = (location: string) => location.split('/').pop()!;
 
-function tus(at: Node, method: string, url: string, headers: Record<string, string> = {}, body?: Buffer) {
-  return fetch(at.origin + url, {
-    method,
-    headers: { 'tus-resumable': '1.0.0', authorization: `Bearer ${token}`, ...headers },
-    body,
-  });
-}
+/** A tus request to one of the servers, as the member of these tests unless `headers` says otherwise. */
+const send = (at: Node, method: string, url: string, headers: Record<string, string> = {}) =>
+  tus.send(at.origin, token, method, url, headers);
 
 async function create(at: Node, name: string, length: number | null): Promise<string> {
-  const res = await tus(at, 'POST', ENDPOINT, {
-    ...(length === null ? { 'upload-defer-length': '1' } : { 'upload-length': String(length) }),
-    'upload-metadata': `filename ${b64(name)}`,
-  });
+  const res = await tus.create(at.origin, token, length, name);
   expect(res.status).toBe(201);
   return res.headers.get('location')!;
 }
@@ -112,14 +96,7 @@ const patch = (
   offset: number,
   chunk: Buffer,
   headers: Record<string, string> = {},
-) =>
-  tus(
-    at,
-    'PATCH',
-    location,
-    { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream', ...headers },
-    chunk,
-  );
+) => tus.patch(at.origin, token, location, offset, chunk, headers);
 
 async function bucketKeys(): Promise<string[]> {
   const listed = await bucket.send(new ListObjectsV2Command({ Bucket: s3.bucket }));
@@ -147,7 +124,7 @@ describe('upload/big (tus) across two servers on one bucket and one Redis', () =
     const first = 5 * MIB + 1000;
     expect((await patch(a, location, 0, data.subarray(0, first))).status).toBe(204);
 
-    const resumed = await tus(b, 'HEAD', location);
+    const resumed = await send(b, 'HEAD', location);
     expect(resumed.status).toBe(200);
     expect(resumed.headers.get('upload-offset')).toBe(String(first));
     expect(resumed.headers.get('upload-length')).toBe(String(data.length));
@@ -173,7 +150,7 @@ describe('upload/big (tus) across two servers on one bucket and one Redis', () =
       );
     }
     expect(await inProgressRow(id)).toBeUndefined();
-    expect((await tus(a, 'HEAD', location)).status).toBe(404);
+    expect((await send(a, 'HEAD', location)).status).toBe(404);
 
     // A serves it, Range and all, from the bucket.
     const topicId = await insertTopic(testDb.database);
@@ -199,7 +176,7 @@ describe('upload/big (tus) across two servers on one bucket and one Redis', () =
     expect((await inProgressRow(idOf(location)))?.declared_bytes).toBeNull();
     expect((await patch(a, location, 0, data.subarray(0, 100_000))).status).toBe(204);
 
-    const head = await tus(b, 'HEAD', location);
+    const head = await send(b, 'HEAD', location);
     expect(head.headers.get('upload-defer-length')).toBe('1');
     expect(head.headers.get('upload-offset')).toBe('100000');
 
@@ -270,14 +247,14 @@ describe('upload/big (tus) across two servers on one bucket and one Redis', () =
     const usage = (node: Node) => node.services.bigUploads.quota.usage(other.user.id);
     const as = { authorization: `Bearer ${other.token}` };
 
-    const sized = await tus(b, 'POST', ENDPOINT, {
+    const sized = await send(b, 'POST', tus.path, {
       ...as,
       'upload-length': '300000',
       'upload-metadata': `filename ${b64('a.bin')}`,
     });
     expect(sized.status).toBe(201);
     expect(await usage(a)).toBe(300_000);
-    const deferred = await tus(a, 'POST', ENDPOINT, {
+    const deferred = await send(a, 'POST', tus.path, {
       ...as,
       'upload-defer-length': '1',
       'upload-metadata': `filename ${b64('b.bin')}`,
@@ -285,9 +262,9 @@ describe('upload/big (tus) across two servers on one bucket and one Redis', () =
     expect(await usage(b)).toBe(300_000 + UPLOAD_MAX_BYTES);
 
     // Not anyone else's to see or end.
-    expect((await tus(a, 'HEAD', sized.headers.get('location')!)).status).toBe(404);
+    expect((await send(a, 'HEAD', sized.headers.get('location')!)).status).toBe(404);
 
-    const gone = await tus(a, 'DELETE', deferred.headers.get('location')!, as);
+    const gone = await send(a, 'DELETE', deferred.headers.get('location')!, as);
     expect(gone.status).toBe(204);
     expect(await usage(b)).toBe(300_000);
     expect(
@@ -305,7 +282,7 @@ describe('upload/big (tus) across two servers on one bucket and one Redis', () =
     expect(await a.services.bigUploads.sweep(clock.now + DAY_AND_AN_HOUR)).toBeGreaterThanOrEqual(1);
     expect(await inProgressRow(id)).toBeUndefined();
     expect((await bucketKeys()).filter((key) => key.startsWith(id))).toEqual([]);
-    expect((await tus(b, 'HEAD', location)).status).toBe(404);
+    expect((await send(b, 'HEAD', location)).status).toBe(404);
   });
 });
 

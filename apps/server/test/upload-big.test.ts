@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,7 +8,6 @@ import {
   endpoints,
   type Locale,
   MainCode,
-  UPLOAD_BIG_PATH,
   UPLOAD_MAX_BYTES,
 } from '@pixelhall/contract';
 import sharp from 'sharp';
@@ -16,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '../src/i18n';
 import { buildTestApp, call, type TestApp } from './helper';
 import { insertTopic } from './support/community';
+import { b64, sha256, tus } from './support/tus-client';
 import { insertUpload } from './support/uploads';
 
 let t: TestApp;
@@ -37,16 +37,10 @@ afterAll(async () => {
   rmSync(uploadDir, { recursive: true, force: true });
 });
 
-const ENDPOINT = `/upload/${UPLOAD_BIG_PATH}`;
 const tusDir = () => path.join(uploadDir, 'tus');
-const b64 = (s: string) => Buffer.from(s).toString('base64');
-const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-function tusHeaders(auth: string | null, extra: Record<string, string> = {}): Record<string, string> {
-  return { 'tus-resumable': '1.0.0', ...(auth ? { authorization: `Bearer ${auth}` } : {}), ...extra };
-}
-
-async function create(
+/** A creating POST that may leave out the name or the token; its metadata also claims a type, which the server ignores. */
+function create(
   length: number | null,
   {
     name = 'manual.pdf',
@@ -56,33 +50,27 @@ async function create(
     at = origin,
   } = {},
 ) {
-  return fetch(at + ENDPOINT, {
-    method: 'POST',
-    headers: tusHeaders(auth, {
+  return tus.send(
+    at,
+    auth,
+    'POST',
+    tus.path,
+    {
       ...(length === null ? { 'upload-defer-length': '1' } : { 'upload-length': String(length) }),
       ...(name === '' ? {} : { 'upload-metadata': `filename ${b64(name)},filetype ${b64('text/html')}` }),
       ...headers,
-    }),
+    },
     body,
-  });
+  );
 }
 
-function patch(location: string, offset: number, chunk: Buffer, auth: string | null = token) {
-  return fetch(origin + location, {
-    method: 'PATCH',
-    headers: tusHeaders(auth, {
-      'upload-offset': String(offset),
-      'content-type': 'application/offset+octet-stream',
-    }),
-    body: chunk,
-  });
-}
+const patch = (location: string, offset: number, chunk: Buffer, auth: string | null = token) =>
+  tus.patch(origin, auth, location, offset, chunk);
 
 /** The envelope a finished upload answers. */
 const result = async (res: Response) => ((await res.json()) as Envelope<BigUpload>).data;
 
-const head = (location: string, auth: string | null = token) =>
-  fetch(origin + location, { method: 'HEAD', headers: tusHeaders(auth) });
+const head = (location: string, auth: string | null = token) => tus.head(origin, auth, location);
 
 /** Creates an upload and sends it whole in one PATCH; answers the final response. */
 async function uploadWhole(data: Buffer, name: string) {
@@ -97,7 +85,7 @@ describe('upload/big (tus)', () => {
     const created = await create(data.length, { name: 'folder/Game manual.pdf' });
     expect(created.status).toBe(201);
     const location = created.headers.get('location')!;
-    expect(location).toMatch(new RegExp(`^${ENDPOINT}/[0-9a-f]{32}$`));
+    expect(location).toMatch(new RegExp(`^${tus.path}/[0-9a-f]{32}$`));
 
     expect((await patch(location, 0, data.subarray(0, 100_000))).status).toBe(204);
     expect((await patch(location, 100_000, data.subarray(100_000, 180_000))).status).toBe(204);
@@ -143,9 +131,9 @@ describe('upload/big (tus)', () => {
 
   it('takes a whole file in the creating POST too', async () => {
     const data = Buffer.from('hello, tus\n');
-    const res = await fetch(origin + ENDPOINT, {
+    const res = await fetch(origin + tus.path, {
       method: 'POST',
-      headers: tusHeaders(token, {
+      headers: tus.headers(token, {
         'upload-length': String(data.length),
         'upload-metadata': `filename ${b64('notes.txt')}`,
         'content-type': 'application/offset+octet-stream',
@@ -283,7 +271,7 @@ describe('upload/big (tus)', () => {
     expect((await head(location, other.token)).status).toBe(404);
     for (const res of [
       await patch(location, 4, Buffer.from('evil'), other.token),
-      await fetch(origin + location, { method: 'DELETE', headers: tusHeaders(other.token) }),
+      await fetch(origin + location, { method: 'DELETE', headers: tus.headers(other.token) }),
     ]) {
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ code: 0, msg: 'Not found', data: null, reason: 'errors.not_found' });
@@ -297,7 +285,7 @@ describe('upload/big (tus)', () => {
   it('lets me terminate my upload', async () => {
     const created = await create(8);
     const location = created.headers.get('location')!;
-    const res = await fetch(origin + location, { method: 'DELETE', headers: tusHeaders(token) });
+    const res = await fetch(origin + location, { method: 'DELETE', headers: tus.headers(token) });
     expect(res.status).toBe(204);
     expect((await head(location)).status).toBe(404);
   });
@@ -306,7 +294,7 @@ describe('upload/big (tus)', () => {
     const res = await create(10, { headers: { origin: 'https://elsewhere.example' } });
     expect(res.status).toBe(201);
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
-    const preflight = await fetch(origin + ENDPOINT, {
+    const preflight = await fetch(origin + tus.path, {
       method: 'OPTIONS',
       headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'POST' },
     });
@@ -412,7 +400,7 @@ describe('storage quota', () => {
     // Giving up an upload in progress frees its room.
     const gone = await fetch(at + inProgress.headers.get('location')!, {
       method: 'DELETE',
-      headers: tusHeaders(member.token),
+      headers: tus.headers(member.token),
     });
     expect(gone.status).toBe(204);
     expect((await create(300_000, as)).status).toBe(201);

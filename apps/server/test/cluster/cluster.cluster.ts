@@ -15,7 +15,8 @@ import { contentKey } from '../../src/features/uploads/s3-store';
 import { grantCredit } from '../../src/features/wallet/grants';
 import { insertTopic } from '../support/community';
 import { requestId } from '../support/economy';
-import { callAt, download, tus, uploadFile } from './http';
+import { sha256, tus } from '../support/tus-client';
+import { callAt, download, uploadFile } from './http';
 import { type Cluster, filesUnder, HOT_SCORE_INTERVAL_MS, startCluster } from './support';
 
 const { auth, users, games, posts, archives, wallet } = endpoints;
@@ -40,7 +41,6 @@ beforeEach(({ onTestFailed }) => {
   onTestFailed(() => console.error(cluster.output()));
 });
 
-const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const md5 = (data: Buffer) => createHash('md5').update(data).digest('hex');
 
 interface Member {

@@ -1,12 +1,10 @@
 import {
-  type BigUpload,
   CLIENT_VERSION,
   type EndpointDef,
   type Envelope,
   endpoints,
   endpointUrl,
   type PayloadOf,
-  UPLOAD_BIG_PATH,
 } from '@pixelhall/contract';
 
 /** Long enough for a slow answer on a loaded machine, short enough to fail a stuck request plainly. */
@@ -59,54 +57,3 @@ export async function uploadFile(
   });
   return (await res.json()) as Envelope<{ sha256: string; url: string; bytes: number }>;
 }
-
-/** The tus protocol (upload/big) by hand, one request per call. */
-export const tus = {
-  path: `/upload/${UPLOAD_BIG_PATH}`,
-
-  headers(token: string, extra: Record<string, string> = {}): Record<string, string> {
-    return { 'tus-resumable': '1.0.0', authorization: `Bearer ${token}`, ...extra };
-  },
-
-  /** Creates an upload of `length` bytes named `name`; with `body`, sends that much at once. */
-  create(origin: string, token: string, length: number, name: string, body?: Buffer) {
-    return fetch(origin + tus.path, {
-      method: 'POST',
-      headers: tus.headers(token, {
-        'upload-length': String(length),
-        'upload-metadata': `filename ${Buffer.from(name).toString('base64')}`,
-        ...(body ? { 'content-type': 'application/offset+octet-stream' } : {}),
-      }),
-      body,
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  },
-
-  patch(origin: string, token: string, location: string, offset: number, chunk: Buffer) {
-    return fetch(origin + location, {
-      method: 'PATCH',
-      headers: tus.headers(token, {
-        'upload-offset': String(offset),
-        'content-type': 'application/offset+octet-stream',
-      }),
-      body: chunk,
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  },
-
-  head(origin: string, token: string, location: string) {
-    return fetch(origin + location, {
-      method: 'HEAD',
-      headers: tus.headers(token),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  },
-
-  /** A whole file in the creating POST; answers what upload/big stored. */
-  async whole(origin: string, token: string, data: Buffer, name: string): Promise<BigUpload> {
-    const res = await tus.create(origin, token, data.length, name, data);
-    const text = await res.text();
-    if (res.status !== 201) throw new Error(`upload/big answered ${res.status}: ${text}`);
-    return (JSON.parse(text) as Envelope<BigUpload>).data;
-  },
-};
