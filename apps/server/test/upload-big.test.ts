@@ -2,14 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  type BigUpload,
-  type Envelope,
-  endpoints,
-  type Locale,
-  MainCode,
-  UPLOAD_MAX_BYTES,
-} from '@pixelhall/contract';
+import { endpoints, type Locale, MainCode, UPLOAD_MAX_BYTES } from '@pixelhall/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '../src/i18n';
@@ -66,9 +59,6 @@ function create(
 
 const patch = (location: string, offset: number, chunk: Buffer, auth: string | null = token) =>
   tus.patch(origin, auth, location, offset, chunk);
-
-/** The envelope a finished upload answers. */
-const result = async (res: Response) => ((await res.json()) as Envelope<BigUpload>).data;
 
 const head = (location: string, auth: string | null = token) => tus.head(origin, auth, location);
 
@@ -142,7 +132,7 @@ describe('upload/big (tus)', () => {
     });
     expect(res.status).toBe(201);
     expect(res.headers.get('location')).toMatch(/[0-9a-f]{32}$/);
-    expect(await result(res)).toEqual({
+    expect(await tus.stored(res)).toEqual({
       sha256: sha256(data),
       name: 'notes.txt',
       mime: 'text/plain',
@@ -163,7 +153,7 @@ describe('upload/big (tus)', () => {
     ];
     for (const [data, name, mime] of cases) {
       const res = await uploadWhole(data, name);
-      expect(await result(res)).toMatchObject({ name, mime });
+      expect(await tus.stored(res)).toMatchObject({ name, mime });
     }
     const row = await t.database.db
       .selectFrom('uploads')
@@ -279,7 +269,7 @@ describe('upload/big (tus)', () => {
     const mine = await head(location);
     expect(mine.headers.get('upload-offset')).toBe('4');
     const last = await patch(location, 4, Buffer.from('!!!!'));
-    expect((await result(last)).sha256).toBe(sha256(Buffer.from('mine!!!!')));
+    expect((await tus.stored(last)).sha256).toBe(sha256(Buffer.from('mine!!!!')));
   });
 
   it('lets me terminate my upload', async () => {

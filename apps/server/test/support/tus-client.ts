@@ -72,6 +72,9 @@ export const tus = {
 
   head: (origin: string, token: string | null, location: string) => tus.send(origin, token, 'HEAD', location),
 
+  /** What upload/big stored, from the answer to the request that finished an upload. */
+  stored: async (res: Response) => ((await res.json()) as Envelope<BigUpload>).data,
+
   /** A whole file in the creating POST; answers what upload/big stored. */
   async whole(origin: string, token: string, data: Buffer, name: string): Promise<BigUpload> {
     const res = await tus.create(origin, token, data.length, name, data);
