@@ -21,6 +21,8 @@ const config = {
   ...loadConfig({
     ...process.env,
     LOG_LEVEL: 'warn',
+    // The load comes from one address, past the per-address connection cap.
+    MAX_CONNECTIONS_PER_ADDRESS: '0',
     DATABASE_URL: process.env.DATABASE_URL ?? `file:${dir}/bench.db`,
   }),
 };

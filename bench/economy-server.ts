@@ -33,6 +33,8 @@ const PLENTY = 1_000_000_000;
 const config = loadConfig({
   ...process.env,
   LOG_LEVEL: 'warn',
+  // The load comes from one address, past the per-address connection cap.
+  MAX_CONNECTIONS_PER_ADDRESS: '0',
   DATABASE_URL: `file:${file}`,
   UPLOAD_DIR: mkdtempSync(path.join(tmpdir(), 'pixelhall-economy-uploads-')),
 });

@@ -36,6 +36,8 @@ const uploads = mkdtempSync(path.join(tmpdir(), 'pixelhall-explain-'));
 const config = loadConfig({
   ...process.env,
   LOG_LEVEL: 'warn',
+  // The load comes from one address, past the per-address connection cap.
+  MAX_CONNECTIONS_PER_ADDRESS: '0',
   DATABASE_URL: url,
   SEED: 'false',
   UPLOAD_DIR: uploads,

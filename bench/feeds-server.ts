@@ -15,6 +15,8 @@ if (!url || !uploadDir) throw new Error('BENCH_DATABASE_URL and BENCH_UPLOAD_DIR
 const config = loadConfig({
   ...process.env,
   LOG_LEVEL: 'warn',
+  // The load comes from one address, past the per-address connection cap.
+  MAX_CONNECTIONS_PER_ADDRESS: '0',
   DATABASE_URL: url,
   SEED: 'false',
   UPLOAD_DIR: uploadDir,

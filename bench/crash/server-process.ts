@@ -46,6 +46,8 @@ export async function startServer(settings: ServerSettings): Promise<RunningServ
       UPLOAD_DIR: settings.uploadDir,
       OUTBOX_DIR: settings.outboxDir,
       LOG_LEVEL: 'warn',
+      // The load comes from one address, past the per-address connection cap.
+      MAX_CONNECTIONS_PER_ADDRESS: '0',
     },
   });
   closeSync(log);

@@ -45,14 +45,23 @@ function decodeBody(raw: string): string {
   return body;
 }
 
-/** The newest mail sent to an address, waiting for it to arrive. */
-export async function latestMailTo(dir: string, address: string, timeoutMs = 10_000): Promise<string> {
+/**
+ * The newest mail sent to an address whose text `matching` finds (any, without it), waiting for
+ * it to arrive: a sign-up's confirmation mail may sit beside the one awaited.
+ */
+export async function latestMailTo(
+  dir: string,
+  address: string,
+  { matching = /(?:)/, timeoutMs = 10_000 }: { matching?: RegExp; timeoutMs?: number } = {},
+): Promise<string> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const files = readdirSync(dir).sort().reverse();
     for (const f of files) {
       const raw = readFileSync(path.join(dir, f), 'utf8');
-      if (raw.startsWith(`X-Envelope-To: ${address}`)) return decodeBody(raw);
+      if (!raw.startsWith(`X-Envelope-To: ${address}`)) continue;
+      const text = decodeBody(raw);
+      if (matching.test(text)) return text;
     }
     if (Date.now() > until) throw new Error(`no mail to ${address}`);
     await new Promise((r) => setTimeout(r, 100));

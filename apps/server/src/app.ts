@@ -3,9 +3,9 @@ import path from 'node:path';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import { type ApiBase, CLIENT_VERSION, DEFAULT_LOCALE, negotiateLocale } from '@pixelhall/contract';
+import { type ApiBase, DEFAULT_LOCALE, negotiateLocale } from '@pixelhall/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { type Engines, openEngines } from './engines';
@@ -39,9 +39,12 @@ import { healthChecker } from './health';
 import { AppError } from './http/app-error';
 import { clientErrorHandler } from './http/client-error';
 import { compressAnswers } from './http/compression';
+import { capConnectionsPerAddress } from './http/connection-cap';
 import { webAppPolicy } from './http/content-security-policy';
 import { frameworkErrors, installErrorHandling } from './http/error-handler';
+import { openApiOptions } from './http/openapi';
 import { contractSerializerCompiler } from './http/serializer';
+import { closeStalledConnections } from './http/stalled-connections';
 import { translator } from './i18n';
 import { clusterJobs } from './jobs/cluster-jobs';
 import { scheduledJobsRepo } from './jobs/repo';
@@ -81,11 +84,28 @@ export async function buildApp({
     logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
+    // No total limit on a request: a big upload on a slow phone takes as long as it takes. A
+    // connection on which nothing moves is judged instead (http/stalled-connections.ts).
+    requestTimeout: 0,
+    connectionTimeout: config.idleTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    http: {
+      requestTimeout: 0,
+      // Bounds a header block sent a byte at a time, which the idle timer never sees stall. Node
+      // checks it on an interval: this one keeps a refusal within a few seconds of the limit.
+      headersTimeout: config.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(5_000, config.headersTimeoutMs),
+    },
     routerOptions: { ignoreTrailingSlash: true },
     return503OnClosing: true,
     clientErrorHandler,
     frameworkErrors,
   });
+  closeStalledConnections(app.server, config.idleTimeoutMs);
+  // Behind a proxy every connection is the proxy's: the cap is then the proxy's to apply.
+  if (config.maxConnectionsPerAddress > 0 && !config.trustProxy) {
+    capConnectionsPerAddress(app.server, { max: config.maxConnectionsPerAddress, log: app.log });
+  }
   const services = createServices({ database, engines, config, clock, log: app.log, sleep });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(contractSerializerCompiler({ crossCheck: config.env !== 'production' }));
@@ -127,19 +147,7 @@ export async function buildApp({
       new AppError('errors.too_many_requests', { seconds: Math.ceil(context.ttl / 1000) }, 0, 429),
   });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Pixelhall API',
-        version: CLIENT_VERSION,
-        description:
-          'Every call answers { code, msg, data }. Main API codes: 1 success, 0 fail, 10001 expired, 1003 not enough gold. Game service: 1, 0, 1001 expired.',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(fastifySwagger, openApiOptions());
 
   await app.register(
     async (api) => {
@@ -147,7 +155,7 @@ export async function buildApp({
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       optionsRoutes(api, services.options);
       usersRoutes(api, services.users);
-      accountsRoutes(api, services.accounts);
+      accountsRoutes(api, services.accounts, services.emailProof);
       passwordResetRoutes(api, services.passwordReset);
       thirdPartyRoutes(api, services.thirdParty);
       newsRoutes(api, services.news);
@@ -193,10 +201,11 @@ export async function buildApp({
   const health = healthChecker({ database, engines, uploadDir: config.uploadDir }, (engine, err) =>
     app.log.error({ err, engine }, 'health check: an engine is down'),
   );
-  // 503 while any engine is down, so a load balancer stops sending requests here.
+  // 503 while any engine is down, so a load balancer stops sending requests here; a full upload
+  // folder (`degraded`) keeps 200, as everything but uploads still works.
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     const report = await health();
-    return reply.status(report.status === 'ok' ? 200 : 503).send(report);
+    return reply.status(report.status === 'unavailable' ? 503 : 200).send(report);
   });
 
   if (config.webDist) {

@@ -36,6 +36,10 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(1024 * 1024),
+  IDLE_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(72_000),
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(64),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   HOT_SCORE_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
   SMTP_URL: z
@@ -115,6 +119,14 @@ export interface Config {
   sessionIdleMs: number;
   sessionMaxMs: number;
   bodyLimit: number;
+  /** How long nothing may move on a connection under way (http/stalled-connections.ts). */
+  idleTimeoutMs: number;
+  /** How long a request's header block may take in all. */
+  headersTimeoutMs: number;
+  /** How long a connection waits, idle, for its next request. */
+  keepAliveTimeoutMs: number;
+  /** Open connections one client address may hold; 0: no cap. Off behind a proxy (`trustProxy`). */
+  maxConnectionsPerAddress: number;
   /** Where people reach the app; links in e-mails point here. */
   publicUrl: string;
   /** PUBLIC_URL as given; null when unset, so shared post links follow the request's origin. */
@@ -166,6 +178,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: e.SESSION_IDLE_DAYS * 86_400_000,
     sessionMaxMs: e.SESSION_MAX_DAYS * 86_400_000,
     bodyLimit: e.BODY_LIMIT_BYTES,
+    idleTimeoutMs: e.IDLE_TIMEOUT_MS,
+    headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+    keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     configuredPublicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
     hotScoreIntervalMs: e.HOT_SCORE_INTERVAL_MS,

@@ -1,19 +1,24 @@
 import { constants } from 'node:fs';
-import { access, stat } from 'node:fs/promises';
+import { access, stat, statfs } from 'node:fs/promises';
 import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import type { Redis } from 'ioredis';
 import type { Database } from './db/database';
 import { type Engine, ping } from './db/dialect';
 import type { Engines, ObjectStorage } from './engines';
 
-/** What /healthz answers: every engine this server is configured with, and whether it answers. */
+/**
+ * What /healthz answers: every engine this server is configured with, and whether it answers.
+ * `degraded`: all answer, but the local upload folder is full (`storage.full`): uploads are
+ * refused until room is made, everything else works, so the server stays in service (HTTP 200).
+ */
 export interface HealthReport {
-  status: 'ok' | 'unavailable';
+  status: 'ok' | 'degraded' | 'unavailable';
   engines: {
     database: { engine: Engine; ok: boolean };
     /** Only when REDIS_URL is set. */
     redis?: { ok: boolean };
-    storage: { kind: 's3' | 'local'; ok: boolean };
+    /** `full` only when the local folder has less than STORE_MIN_FREE_BYTES free. */
+    storage: { kind: 's3' | 'local'; ok: boolean; full?: true };
   };
 }
 
@@ -24,7 +29,15 @@ interface HealthDeps {
   engines: Engines;
   /** The local folder files live in when no bucket is configured. */
   uploadDir: string;
+  /** Below this many free bytes the local folder counts as full; STORE_MIN_FREE_BYTES by default. */
+  minFreeBytes?: number;
 }
+
+/**
+ * Below this much free space the local upload folder counts as full: a few more uploads would
+ * fill it, and a write that fails half-way leaves nothing usable. A bucket has no such measure.
+ */
+export const STORE_MIN_FREE_BYTES = 64 * 1024 * 1024;
 
 /** A load balancer polls often: each check gets this long before its engine counts as down. */
 export const HEALTH_TIMEOUT_MS = 1_000;
@@ -42,24 +55,31 @@ export function healthChecker(
 ): () => Promise<HealthReport> {
   let inFlight: Promise<HealthReport> | null = null;
   const checks = engineChecks(deps);
+  const minFreeBytes = deps.minFreeBytes ?? STORE_MIN_FREE_BYTES;
   const run = async (): Promise<HealthReport> => {
     const outcome = async (engine: EngineName, check: Check) => {
-      const err = await failureOf(check, HEALTH_TIMEOUT_MS);
-      if (err) onFailure(engine, err);
-      return err === null;
+      const settled = await settle(check, HEALTH_TIMEOUT_MS);
+      if (settled.error) onFailure(engine, settled.error);
+      return settled;
     };
     const [database, redis, storage] = await Promise.all([
       outcome('database', checks.database),
       checks.redis ? outcome('redis', checks.redis) : null,
       outcome('storage', checks.storage),
     ]);
-    const ok = database && redis !== false && storage;
+    const answers = !database.error && !redis?.error && !storage.error;
+    // The folder check answers the free bytes; the bucket's answers no number.
+    const full = typeof storage.value === 'number' && storage.value < minFreeBytes;
     return {
-      status: ok ? 'ok' : 'unavailable',
+      status: !answers ? 'unavailable' : full ? 'degraded' : 'ok',
       engines: {
-        database: { engine: deps.database.engine, ok: database },
-        ...(redis === null ? {} : { redis: { ok: redis } }),
-        storage: { kind: deps.engines.storage ? 's3' : 'local', ok: storage },
+        database: { engine: deps.database.engine, ok: !database.error },
+        ...(redis === null ? {} : { redis: { ok: !redis.error } }),
+        storage: {
+          kind: deps.engines.storage ? 's3' : 'local',
+          ok: !storage.error,
+          ...(full ? { full: true as const } : {}),
+        },
       },
     };
   };
@@ -132,12 +152,14 @@ const bucketCheck =
   (signal) =>
     client.send(new HeadBucketCommand({ Bucket: bucket }), { abortSignal: signal });
 
-/** The local folder files live in: still there, and ours to write. */
+/** The local folder files live in: still there, and ours to write. Answers its free bytes. */
 const folderCheck =
   (dir: string): Check =>
   async () => {
     if (!(await stat(dir)).isDirectory()) throw new Error(`${dir} is not a folder`);
     await access(dir, constants.W_OK);
+    const { bavail, bsize } = await statfs(dir);
+    return bavail * bsize;
   };
 
 function engineChecks({ database, engines, uploadDir }: HealthDeps) {
@@ -148,8 +170,8 @@ function engineChecks({ database, engines, uploadDir }: HealthDeps) {
   };
 }
 
-/** Runs a check against the clock: null when it answered in time, else why not. */
-async function failureOf(check: Check, timeoutMs: number): Promise<unknown> {
+/** Runs a check against the clock: what it answered in time, or why it did not. */
+async function settle(check: Check, timeoutMs: number): Promise<{ error: unknown; value?: unknown }> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
@@ -160,13 +182,17 @@ async function failureOf(check: Check, timeoutMs: number): Promise<unknown> {
     }, timeoutMs);
   });
   try {
-    await Promise.race([check(controller.signal), timedOut]);
-    return null;
+    return { error: null, value: await Promise.race([check(controller.signal), timedOut]) };
   } catch (err) {
-    return err ?? new Error('failed');
+    return { error: err ?? new Error('failed') };
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Runs a check against the clock: null when it answered in time, else why not. */
+async function failureOf(check: Check, timeoutMs: number): Promise<unknown> {
+  return (await settle(check, timeoutMs)).error;
 }
 
 /** The engine's own words for a failure; an S3 error without a message has its name and status. */

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Engines } from './engines';
 import { attemptWindows } from './features/accounts/attempts';
+import { emailProofService } from './features/accounts/email-proof';
 import type { Sleep } from './features/accounts/login-guard';
 import { accountsService } from './features/accounts/service';
 import { achievementsService } from './features/achievements/service';
@@ -82,11 +83,14 @@ export function createServices({ database, engines, config, clock, log, sleep }:
     clock,
   });
   const options = optionsService({ repo: optionsRepo(db), clock });
+  const mailer = createMailer(config, log);
+  const emailProof = emailProofService({ db, users, mailer, clock, windows, publicUrl: config.publicUrl });
   const posts = postsService({ db, engine, clock, publicUrl: config.configuredPublicUrl, firstPages });
 
   return {
     sessions,
-    accounts: accountsService({ db, users, sessions, clock, windows, sleep }),
+    accounts: accountsService({ db, users, sessions, clock, windows, proofs: emailProof, sleep }),
+    emailProof,
     users: usersService({ repo: users, clock }),
     topics: topicsService({ db, engine, clock }),
     posts,
@@ -102,7 +106,7 @@ export function createServices({ database, engines, config, clock, log, sleep }:
       repo: passwordResetRepo(db),
       users,
       sessions,
-      mailer: createMailer(config, log),
+      mailer,
       clock,
       windows,
     }),

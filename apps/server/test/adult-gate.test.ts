@@ -1,10 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ADULT_AGE, type Comment, endpoints, MainCode, type Post, type Reply } from '@pixelhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GATE_SURFACES } from '../src/features/posts/gate';
 import { translator } from '../src/i18n';
 import { buildTestApp, call, type TestApp } from './helper';
 import { insertCategory, insertTopic } from './support/community';
+import { echoTranslation } from './support/echo-translation';
 import { answers, type Caller } from './support/social';
 
 /**
@@ -23,7 +23,7 @@ type Secret = typeof POST_TEXT | typeof COMMENT_TEXT | typeof REPLY_TEXT;
 const SECRETS: Secret[] = [POST_TEXT, COMMENT_TEXT, REPLY_TEXT];
 
 let t: TestApp;
-let translation: Server;
+let translation: Awaited<ReturnType<typeof echoTranslation>>;
 let author: Caller;
 let commenter: Caller;
 let categoryId: number;
@@ -118,6 +118,12 @@ const SURFACES: Surface[] = [
     read: (r) => answer(search.translateText, r, { kind: 'comment', id: reply.id, target: 'es-ES' }),
   },
   {
+    name: 'recommend/games (beside it)',
+    single: true,
+    shows: [],
+    read: (r) => answer(endpoints.games.recommendGames, r, { post_id: post.id }),
+  },
+  {
     name: 'posts/list (its topic)',
     single: true,
     shows: [POST_TEXT],
@@ -187,25 +193,11 @@ const SURFACES: Surface[] = [
   },
 ];
 
-/** Translations echo the text, so a translated secret is still found in the answer. */
-async function echoTranslation(): Promise<string> {
-  translation = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const { q } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { q: string };
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ translatedText: q, detectedLanguage: { confidence: 90, language: 'en' } }));
-    });
-  });
-  await new Promise<void>((resolve) => translation.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(translation.address() as AddressInfo).port}`;
-}
-
 const { ok } = answers(() => t.app);
 
 beforeAll(async () => {
-  t = await buildTestApp({ config: { translateUrl: await echoTranslation() } });
+  translation = await echoTranslation();
+  t = await buildTestApp({ config: { translateUrl: translation.url } });
   author = await t.make.member();
   commenter = await t.make.member();
   categoryId = await insertCategory(t.database);
@@ -221,7 +213,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t.close();
-  await new Promise((resolve) => translation.close(resolve));
+  await translation.close();
 });
 
 /** A member who follows the adult topic, upvoted its post and commented on it, without the 18+ answer. */
@@ -240,6 +232,12 @@ const equals = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(
 describe('the 18+ gate', () => {
   it('lists the surfaces it walks once each', () => {
     expect(new Set(SURFACES.map((s) => s.name)).size).toBe(SURFACES.length);
+  });
+
+  it("walks every surface of the gate's table that asks for a post or lists them", () => {
+    const walked = new Set(SURFACES.map((s) => s.name.split(' ')[0]));
+    const asked = Object.entries(GATE_SURFACES).filter(([, how]) => how === 'one' || how === 'lists');
+    expect(asked.map(([path]) => path).filter((path) => !walked.has(path))).toEqual([]);
   });
 
   for (const [reader, member] of [

@@ -101,8 +101,15 @@ describe('new/bet', () => {
       },
     ]);
 
-    const again = await place(m, event, 1, 50, id);
+    const again = await place(m, event, 0, 333, id);
     expect(again.body).toMatchObject({ code: 1, data: { bet: { id: data.bet.id, amount: 333 } } });
+    // The same id for another bet is refused (docs/product/economy.md#idempotency).
+    await t.refused(
+      b.newBet,
+      { event_id: event.id, option: event.options[1]!.id, amount: 50, request_id: id },
+      m,
+      'errors.request_id_reused',
+    );
     expect(await t.goldOf(m)).toBe(667);
     expect(await betRows(m.user.id)).toHaveLength(1);
     await assertLedgerBalanced(t.database);

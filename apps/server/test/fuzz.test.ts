@@ -1,18 +1,29 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { type Envelope, endpoints, endpointUrl, isExpiredCode, negotiateLocale } from '@pixelhall/contract';
+import {
+  type Envelope,
+  endpoints,
+  endpointUrl,
+  isExpiredCode,
+  type Locale,
+  negotiateLocale,
+  type Post,
+} from '@pixelhall/contract';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, ENGINE, type TestApp } from './helper';
+import { insertTopic } from './support/community';
 import { judge, type RawAnswer } from './support/fuzz/answers';
 import { casesFor, choose, type FuzzCase, type Plan, plainCase, wireCases } from './support/fuzz/cases';
 import { type OpenApiDocument, type Operation, operationsOf } from './support/fuzz/openapi';
 import { type Random, seeded, seedOf } from './support/fuzz/random';
+import { downloadCases, type HostCase, tusCases } from './support/fuzz/upload-host';
 import { overWire } from './support/fuzz/wire';
 import { installWriteCounter, type WriteCounter } from './support/fuzz/writes';
+import { tus } from './support/tus-client';
 
 /**
  * Every operation of the published OpenAPI document gets malformed requests generated from its
@@ -236,6 +247,12 @@ async function fuzzAll(role: Role): Promise<string[]> {
   return problems;
 }
 
+/** The app's port, listening from the first test that needs a real connection on. */
+async function listeningPort(): Promise<number> {
+  if (!t.app.server.listening) await t.app.listen({ host: '127.0.0.1', port: 0 });
+  return (t.app.server.address() as AddressInfo).port;
+}
+
 /** Long lists of problems are cut, or the report drowns; the count says how many there were. */
 const summary = (problems: string[]) => ({ count: problems.length, first: problems.slice(0, 40) });
 
@@ -279,8 +296,7 @@ describe('over a real connection', () => {
   it('refuses bodies over the limit, of the wrong type or broken, in the envelope', {
     timeout: 120_000,
   }, async () => {
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = t.app.server.address() as AddressInfo;
+    const port = await listeningPort();
     const token = await freshMemberToken();
     const problems: string[] = [];
     for (const operation of sampled()) {
@@ -307,5 +323,115 @@ describe('over a real connection', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+});
+
+/**
+ * tus (upload/big) and the downloads are outside the OpenAPI document: their malformed requests
+ * are listed by hand (support/fuzz/upload-host.ts) and sent over a real connection, as a member
+ * who owns an upload in progress and a post's file, and as a visitor. Every refusal is the
+ * translated envelope (a HEAD's has no body: its type says JSON), none is a 5xx, and a refused
+ * request stores nothing: no row written, no upload begun or dropped, no file in the tus folder.
+ */
+describe('the upload host beyond the document: tus and downloads', () => {
+  let port: number;
+  let origin: string;
+  let token: string;
+  let own: string;
+  let file: { id: number; key: string };
+  const tusDir = () => path.join(t.config.uploadDir, 'tus');
+
+  beforeAll(async () => {
+    port = await listeningPort();
+    origin = `http://127.0.0.1:${port}`;
+    token = await freshMemberToken();
+    const created = await tus.create(origin, token, 10, 'notes.txt');
+    own = created.headers.get('location')!.split('/').pop()!;
+    const { sha256 } = await tus.whole(origin, token, Buffer.from('the manual'), 'manual.pdf');
+    const { body } = await call(
+      t.app,
+      endpoints.posts.createPost,
+      { topic_id: await insertTopic(t.database), text: 'Manual', files: [{ sha256, name: 'manual.pdf' }] },
+      { token },
+    );
+    const address = new URL((body.data as Post).files[0]!.url, origin);
+    file = { id: Number(address.searchParams.get('id')), key: address.searchParams.get('key')! };
+  });
+
+  /** What a refused request must leave as it was: its upload may only be marked as written to. */
+  async function stored() {
+    const tables = await writes.byTable();
+    delete tables.big_uploads;
+    const uploads = await t.database.db
+      .selectFrom('big_uploads')
+      .select(['id', 'owner_id', 'declared_bytes'])
+      .orderBy('id')
+      .execute();
+    return JSON.stringify({ tables, uploads, files: readdirSync(tusDir()).sort() });
+  }
+
+  /** What is wrong with one answer, or null. */
+  function problemOf(
+    hostCase: HostCase,
+    answer: RawAnswer,
+    locale: Locale,
+    mayServe: boolean,
+  ): string | null {
+    if (answer.status >= 200 && answer.status < 300 && mayServe) return null;
+    if (answer.status < 400) return answer.status >= 100 ? 'not refused' : 'no answer';
+    if (hostCase.method !== 'HEAD') return judge(answer, locale).problem;
+    if (answer.status >= 500) return `status ${answer.status}`;
+    return /^application\/json\b/.test(answer.contentType) ? null : `content type "${answer.contentType}"`;
+  }
+
+  async function sendAll(cases: HostCase[], as: string | null, mayServe: (c: HostCase) => boolean) {
+    const random = seeded(seedOf(`upload host ${as ? 'member' : 'visitor'}`));
+    const problems: string[] = [];
+    for (const hostCase of cases) {
+      const acceptLanguage = random.pick(ACCEPT_LANGUAGES);
+      const before = await stored();
+      const answer = await overWire(port, {
+        method: hostCase.method,
+        path: hostCase.path,
+        headers: {
+          ...(as ? { authorization: `Bearer ${as}` } : {}),
+          ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}),
+          ...hostCase.headers,
+        },
+        body: hostCase.body,
+        holdOpen: true,
+      });
+      const where = `${as ? 'member' : 'visitor'} ${hostCase.method} ${clip(hostCase.path, 80)} [${clip(hostCase.name, 80)}]`;
+      const problem = problemOf(hostCase, answer, negotiateLocale(acceptLanguage), mayServe(hostCase));
+      if (problem) problems.push(`${where}: ${problem}: ${answer.status} ${clip(answer.body)}`);
+      if (answer.status >= 400 && (await stored()) !== before) problems.push(`${where}: refused, yet stored`);
+    }
+    return problems;
+  }
+
+  it('refuses every malformed tus request in the envelope, never 5xx, storing nothing', {
+    timeout: 300_000,
+  }, async () => {
+    const cases = tusCases(own);
+    const problems = [
+      ...(await sendAll(cases, token, () => false)),
+      ...(await sendAll(cases, null, () => false)),
+    ];
+    expect(summary(problems)).toEqual({ count: 0, first: [] });
+    // The member's upload went through all of it untouched.
+    const head = await tus.head(origin, token, `${tus.path}/${own}`);
+    expect(head.headers.get('upload-offset')).toBe('0');
+  });
+
+  it('answers wrong download addresses and broken ranges with the envelope or the file, never 5xx', {
+    timeout: 300_000,
+  }, async () => {
+    const cases = downloadCases(file);
+    const servesTheFile = (c: HostCase) => 'range' in c.headers;
+    const problems = [
+      ...(await sendAll(cases, token, servesTheFile)),
+      ...(await sendAll(cases, null, servesTheFile)),
+    ];
+    expect(summary(problems)).toEqual({ count: 0, first: [] });
   });
 });

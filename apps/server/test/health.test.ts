@@ -2,8 +2,10 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Config, S3Config } from '../src/config';
-import { buildTestApp, ENGINE, type TestApp } from './helper';
+import { type Config, type S3Config, testConfig } from '../src/config';
+import { openEngines } from '../src/engines';
+import { healthChecker } from '../src/health';
+import { buildTestApp, createTestDatabase, ENGINE, type TestApp } from './helper';
 import { freeLoopbackPort } from './support/ports';
 import { type RedisServer, startRedisServer } from './support/redis-server';
 import { type S3Server, startS3Server } from './support/s3-server';
@@ -122,6 +124,29 @@ describe('/healthz', { timeout: 30_000 }, () => {
       expect(await ask()).toEqual({ status: 200, storage: { kind: 'local', ok: true } });
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe('/healthz on a full upload folder', () => {
+  it('is degraded, not down: the folder answers but has less room than the threshold', async () => {
+    const testDb = await createTestDatabase();
+    const engines = openEngines(testConfig());
+    try {
+      const check = (minFreeBytes: number) =>
+        healthChecker({ database: testDb.database, engines, uploadDir: scratch, minFreeBytes }, () => {})();
+      // The folder's real free space, read by statfs, against a threshold no disk reaches.
+      expect(await check(Number.MAX_SAFE_INTEGER)).toEqual({
+        status: 'degraded',
+        engines: { database: { engine: ENGINE, ok: true }, storage: { kind: 'local', ok: true, full: true } },
+      });
+      expect(await check(0)).toEqual({
+        status: 'ok',
+        engines: { database: { engine: ENGINE, ok: true }, storage: { kind: 'local', ok: true } },
+      });
+    } finally {
+      await engines.close();
+      await testDb.drop();
     }
   });
 });

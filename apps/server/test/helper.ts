@@ -99,7 +99,9 @@ export async function buildTestApp(
       this.now += ms;
     },
   };
-  const config = testConfig(options.config);
+  // Sign-ups mail their address: without SMTP those mails land in a folder of the app's own.
+  const outboxDir = mkdtempSync(path.join(tmpdir(), 'pixelhall-outbox-'));
+  const config = testConfig({ outboxDir, ...options.config });
   const sleeps: number[] = [];
   const { app, services } = await buildApp({
     config,
@@ -122,6 +124,7 @@ export async function buildTestApp(
     async close() {
       await app.close();
       await testDb.drop();
+      rmSync(outboxDir, { recursive: true, force: true });
     },
   };
 }

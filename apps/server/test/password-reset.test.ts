@@ -8,7 +8,7 @@ import { translator } from '../src/i18n';
 import { buildTestApp, type CallOptions, call, type TestApp } from './helper';
 import { type Mailbox, parseMail, startMailbox } from './support/mail';
 
-const { register, login, sendMail, resetPwd } = endpoints.auth;
+const { register, login, sendMail, resetPwd, verifyEmail } = endpoints.auth;
 const en = translator('en-US');
 
 let t: TestApp;
@@ -30,13 +30,19 @@ const from = (extra: CallOptions = {}): CallOptions => {
   return { ...extra, headers: { 'x-forwarded-for': `10.9.${sequence >> 8}.${sequence & 255}` } };
 };
 
-async function registerMember(name: string, password = 'first-password') {
-  const email = `${name}@example.org`;
+/** A sign-up; its address waits for the proof mail, read here, whose code is returned. */
+async function registerMember(name: string, password = 'first-password', email = `${name}@example.org`) {
   const { body } = await call(t.app, register, { username: name, email, password }, from());
   expect(body.code).toBe(MainCode.Success);
   const data = body.data as { token: string; user: { id: number; nickname: string } };
-  return { email, password, token: data.token, user: data.user };
+  const proof = await mailbox.next();
+  expect(proof.to).toEqual([email]);
+  const proofCode = /\?code=([A-Z2-9]{8})\b/.exec(proof.text)?.[1];
+  return { email, password, token: data.token, user: data.user, proofCode, proof };
 }
+
+const me = async (token: string) =>
+  (await call(t.app, endpoints.users.getUser, {}, { token })).body.data as Record<string, unknown>;
 
 /** Asks for a code and reads it from the mail that brings it. */
 async function mailedCode(email: string, options: CallOptions = {}) {
@@ -221,6 +227,56 @@ describe('password reset by e-mail', () => {
   });
 });
 
+describe('an address not proven yet', () => {
+  it('reaches its one claimant, and a reset with the code proves it', async () => {
+    const member = await registerMember('claimant');
+    expect(await me(member.token)).toMatchObject({ email: null, pending_email: member.email });
+    const { mail, code } = await mailedCode(member.email);
+    expect(mail.to).toEqual([member.email]);
+    expect((await reset({ email: member.email, code, password: 'second-password' })).body.code).toBe(1);
+    const signedIn = await call(
+      t.app,
+      login,
+      { username: member.email, password: 'second-password' },
+      from(),
+    );
+    expect(signedIn.body.msg).toBe('Welcome back, claimant');
+    expect(await me((signedIn.body.data as { token: string }).token)).toMatchObject({
+      email: member.email,
+      pending_email: null,
+    });
+  });
+
+  it('goes to the member who proved the address, never to one who only claims it', async () => {
+    const owner = await registerMember('realowner');
+    const proved = await call(t.app, verifyEmail, { code: owner.proofCode! }, { token: owner.token });
+    expect(proved.body.code).toBe(1);
+    const squatter = await registerMember('squatter', 'squatter-password', owner.email);
+    expect(squatter.proof.subject).toBe(en('mail.taken_subject'));
+
+    const { mail, code } = await mailedCode(owner.email);
+    expect(mail.text).toContain(en('mail.reset_text', { name: 'realowner', code }).split('\n')[0]);
+    expect((await reset({ email: owner.email, code, password: 'owner-new-password' })).body.code).toBe(1);
+    const byName = (username: string, password: string) =>
+      call(t.app, login, { username, password }, from()).then((r) => r.body.code);
+    expect(await byName('realowner', 'owner-new-password')).toBe(1);
+    expect(await byName('squatter', 'squatter-password')).toBe(1);
+    expect(await me(squatter.token)).toMatchObject({ email: null, pending_email: owner.email });
+  });
+
+  it('sends nothing while two members claim it and neither has proven it', async () => {
+    const first = await registerMember('twin1', 'first-password', 'twins@example.org');
+    await registerMember('twin2', 'first-password', 'twins@example.org');
+    const { body } = await call(t.app, sendMail, { email: 'twins@example.org' }, from());
+    expect(body).toEqual({ code: 1, msg: en('auth.reset_sent'), data: null });
+    // A mail for another address arrives; none came before it for the twins.
+    const { mail } = await mailedCode((await registerMember('bystander')).email);
+    expect(mail.to).toEqual(['bystander@example.org']);
+    expect(mailbox.unread()).toEqual([]);
+    expect(await me(first.token)).toMatchObject({ email: null, pending_email: 'twins@example.org' });
+  });
+});
+
 describe('without SMTP', () => {
   it('writes the mail to the outbox', async () => {
     const outboxDir = mkdtempSync(path.join(tmpdir(), 'pixelhall-outbox-'));
@@ -233,7 +289,11 @@ describe('without SMTP', () => {
       });
       expect(body.code).toBe(1);
       await call(local.app, sendMail, { email: 'outboxer@example.org' }, { locale: 'pt-BR' });
-      const file = await waitFor(() => readdirSync(outboxDir).find((f) => f.endsWith('.eml')));
+      // The sign-up's proof mail is there too: the reset mail is the one whose subject has the code.
+      const subjectOf = (f: string) => parseMail(readFileSync(path.join(outboxDir, f), 'utf8')).subject;
+      const file = await waitFor(() =>
+        readdirSync(outboxDir).find((f) => f.endsWith('.eml') && /\b\d{6}\b/.test(subjectOf(f))),
+      );
       const raw = readFileSync(path.join(outboxDir, file), 'utf8');
       expect(raw).toMatch(/^From: Pixelhall <no-reply@pixelhall\.local>\r\n/);
       expect(raw).toMatch(/\r\nTo: outboxer@example\.org\r\n/);

@@ -58,7 +58,9 @@ describe('get/user', () => {
     const self = (await call(t.app, getUser, {}, { token })).body.data;
     expect(self).toMatchObject({
       id: user.id,
-      email: `painter${sequence}@example.org`,
+      // Not proven yet: the address waits for the code mailed to it.
+      email: null,
+      pending_email: `painter${sequence}@example.org`,
       has_password: true,
       providers: ['google', 'pixelid'],
       gold: 0,
@@ -71,7 +73,7 @@ describe('get/user', () => {
     for (const options of [{ token: viewer.token }, {}]) {
       const { body } = await call(t.app, getUser, { user_id: user.id }, options);
       expect(body.code).toBe(1);
-      for (const field of ['email', 'has_password', 'providers', 'gold', 'diamonds']) {
+      for (const field of ['email', 'pending_email', 'has_password', 'providers', 'gold', 'diamonds']) {
         expect(body.data).not.toHaveProperty(field);
       }
       expect(body.data).toMatchObject({ id: user.id, nickname: user.nickname, is_tourist: false });
@@ -97,7 +99,8 @@ describe('edit/user', () => {
       nickname: 'Pixel Painter ✨',
       signature: 'I draw sprites.',
       avatar,
-      email: `painter${sequence}@example.org`,
+      email: null,
+      pending_email: `painter${sequence}@example.org`,
       has_password: true,
     });
     expect((await call(t.app, getUser, { user_id: user.id })).body.data).toMatchObject({

@@ -2,6 +2,7 @@ import { endpoints, MainCode } from '@pixelhall/contract';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type CallOptions, call, type TestApp } from './helper';
+import { type Mailbox, startMailbox } from './support/mail';
 import {
   type SigningKey,
   signIdToken,
@@ -10,7 +11,7 @@ import {
   startOpenIdProvider,
 } from './support/oidc';
 
-const { thirdAuth, thirdLogin, thirdKreait, thirdProviders, register } = endpoints.auth;
+const { thirdAuth, thirdLogin, thirdKreait, thirdProviders, register, login, verifyEmail } = endpoints.auth;
 const FIREBASE_PROJECT = 'pixelhall-test';
 const FIREBASE_ISSUER = `https://securetoken.google.com/${FIREBASE_PROJECT}`;
 
@@ -20,6 +21,7 @@ type Session = {
 };
 
 let t: TestApp;
+let mailbox: Mailbox;
 let keys: Awaited<ReturnType<typeof startKeyServer>>;
 let providerKey: SigningKey;
 let firebaseKey: SigningKey;
@@ -32,8 +34,10 @@ beforeAll(async () => {
   const stranger = await signingKey('pixelid-1');
   [providerKey, firebaseKey, strangerKey] = [pixelid, firebase, stranger];
   keys = await startKeyServer({ '/jwks': [pixelid], '/firebase/jwks': [firebase] });
+  mailbox = await startMailbox();
   t = await buildTestApp({
     config: {
+      smtpUrl: mailbox.url,
       trustProxy: true,
       oidcProviders: [
         {
@@ -61,6 +65,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await keys.close();
+  await mailbox.close();
 });
 
 let sequence = 0;
@@ -79,6 +84,18 @@ async function signIn(idToken: string, options: CallOptions = {}) {
   const { status, body } = await call(t.app, thirdAuth, { idToken, fromApp: 'pixelid' }, from(options));
   expect(status).toBe(200);
   return body as { code: number; msg: string; data: Session | null };
+}
+
+/** A member who signed up and proved the address with the code mailed to it. */
+async function provenMember(username: string, email: string) {
+  const since = mailbox.received.length;
+  const { body } = await call(t.app, register, { username, email, password: `${username}-password` }, from());
+  const session = body.data as Session;
+  const mail = await mailbox.find((m) => m.to.includes(email), since);
+  const code = /\?code=([A-Z2-9]{8})\b/.exec(mail.text)![1]!;
+  const proved = await call(t.app, verifyEmail, { code }, { token: session.token });
+  expect(proved.body.code).toBe(MainCode.Success);
+  return session;
 }
 
 const countUsers = async () =>
@@ -124,14 +141,8 @@ describe('third/auth', () => {
     expect(keys.hits['/jwks']).toBe(1);
   });
 
-  it('links to the member whose address the provider has verified', async () => {
-    const { body } = await call(
-      t.app,
-      register,
-      { username: 'bobby', email: 'bob@example.org', password: 'bob-password' },
-      from(),
-    );
-    const bob = body.data as Session;
+  it('links to the member who has proven the address the provider verified', async () => {
+    const bob = await provenMember('bobby', 'bob@example.org');
     const linked = await signIn(
       await pixelidToken({ sub: 'bob-42', email: 'BOB@example.org', email_verified: true }),
     );
@@ -139,14 +150,26 @@ describe('third/auth', () => {
     expect(linked.data!.user).toMatchObject({ id: bob.user.id, providers: ['pixelid'], has_password: true });
   });
 
-  it('never links by an address the provider has not verified', async () => {
+  it('never links to a member whose address is only claimed, and drops that claim', async () => {
     const { body } = await call(
       t.app,
       register,
-      { username: 'carol', email: 'carol@example.org', password: 'carol-password' },
+      { username: 'erin', email: 'erin@example.org', password: 'erin-password' },
       from(),
     );
-    const carol = body.data as Session;
+    const claimant = body.data as Session;
+    const signedIn = await signIn(
+      await pixelidToken({ sub: 'erin-1', email: 'Erin@example.org', email_verified: true, name: 'Erin' }),
+    );
+    expect(signedIn.msg).toBe('Welcome to Pixelhall, Erin!');
+    expect(signedIn.data!.user.id).not.toBe(claimant.user.id);
+    expect(signedIn.data!.user).toMatchObject({ email: 'erin@example.org', pending_email: null });
+    const { body: me } = await call(t.app, endpoints.users.getUser, {}, { token: claimant.token });
+    expect(me.data).toMatchObject({ email: null, pending_email: null, providers: [] });
+  });
+
+  it('never links by an address the provider has not verified', async () => {
+    const carol = await provenMember('carol', 'carol@example.org');
     for (const email_verified of [false, undefined, 'yes']) {
       const result = await signIn(
         await pixelidToken({
@@ -428,6 +451,60 @@ describe('a real OpenID Connect provider', () => {
         fromApp: 'local',
       });
       expect((again.body.data as Session).user.id).toBe((body.data as Session).user.id);
+    } finally {
+      await app.close();
+      await op.close();
+    }
+  });
+
+  it('never signs the verified owner into an account that only claimed the address (pre-hijacking)', async () => {
+    const op = await startOpenIdProvider('pixelhall-web', [
+      { sub: 'victim-1', email: 'victim@example.org', name: 'Victoria' },
+    ]);
+    const app = await buildTestApp({
+      config: {
+        oidcProviders: [
+          {
+            id: 'local',
+            name: 'Local OP',
+            issuer: op.issuer,
+            client_id: 'pixelhall-web',
+            audiences: [],
+            scopes: 'openid email profile',
+          },
+        ],
+      },
+    });
+    try {
+      const squat = await call(app.app, register, {
+        username: 'mallory1',
+        email: 'victim@example.org',
+        password: 'mallory-password',
+      });
+      expect(squat.body.code).toBe(MainCode.Success);
+      const mallory = squat.body.data as Session;
+
+      const { body } = await call(app.app, thirdAuth, {
+        idToken: await op.issueIdToken('victim-1'),
+        fromApp: 'local',
+      });
+      expect(body).toMatchObject({ code: 1, msg: 'Welcome to Pixelhall, Victoria!' });
+      const victim = (body.data as Session).user;
+      expect(victim.id).not.toBe(mallory.user.id);
+      expect(victim).toMatchObject({
+        email: 'victim@example.org',
+        pending_email: null,
+        providers: ['local'],
+      });
+
+      // The squatter keeps an account, but not the address, and its password opens nothing of the victim's.
+      const { body: squatter } = await call(app.app, endpoints.users.getUser, {}, { token: mallory.token });
+      expect(squatter.data).toMatchObject({ id: mallory.user.id, email: null, pending_email: null });
+      const byAddress = await call(app.app, login, {
+        username: 'victim@example.org',
+        password: 'mallory-password',
+      });
+      expect(byAddress.body.reason).toBe('errors.wrong_credentials');
     } finally {
       await app.close();
       await op.close();

@@ -518,6 +518,17 @@ describe('stored files', () => {
     });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
+    // A cache holding several copies lists them all, or asks for any (RFC 9110 §13.1.2).
+    for (const ifNoneMatch of [`"stale", W/${first.headers.etag}`, '*']) {
+      const listed = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': ifNoneMatch } });
+      expect(listed.statusCode).toBe(304);
+    }
+    const other = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': '"stale", "older"' },
+    });
+    expect(other.statusCode).toBe(200);
   });
 
   it('answer 404 for a bad name, an unknown file or the wrong extension', async () => {

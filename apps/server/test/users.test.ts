@@ -28,6 +28,7 @@ describe('get/user', () => {
       follower_count: 0,
       following_count: 0,
       email: null,
+      pending_email: null,
       gold: 0,
       diamonds: 0,
       has_password: false,
@@ -42,6 +43,7 @@ describe('get/user', () => {
       const { body } = await call(t.app, getUser, { user_id: other.id }, auth);
       expect(body.code).toBe(1);
       expect(body.data).not.toHaveProperty('email');
+      expect(body.data).not.toHaveProperty('pending_email');
       expect(body.data).not.toHaveProperty('gold');
     }
   });

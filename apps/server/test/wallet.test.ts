@@ -71,9 +71,10 @@ describe('exchange/diamonds', () => {
       expect.objectContaining({ user_id: member.user.id, currency: 'gold', amount: 30, reason: 'exchange' }),
     ]);
 
-    // The same tap again, even with another amount, is the first exchange's answer.
-    const again = await ok<Exchanged>(w.exchangeDiamonds, { diamonds: 1, request_id: id }, member);
+    // The same tap again is the first exchange's answer; the same id for another amount is refused.
+    const again = await ok<Exchanged>(w.exchangeDiamonds, { diamonds: 3, request_id: id }, member);
     expect(again).toEqual(body);
+    await t.refused(w.exchangeDiamonds, { diamonds: 1, request_id: id }, member, 'errors.request_id_reused');
     expect(await t.balances(member)).toEqual({ gold: 35, diamonds: 4 });
 
     // Amounts may come as digit strings; the message follows the caller's language.

@@ -25,6 +25,7 @@ export * from './api/wallet';
 export * from './codes';
 export * from './constants';
 export * from './envelope';
+export * from './file-names';
 export * from './format/counts';
 export * from './format/dates';
 export * from './format/file-kind';

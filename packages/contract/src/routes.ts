@@ -30,6 +30,8 @@ export const routes = {
     sendMail: { base: 'api', path: 'send/mail', methods: ['POST'], auth: 'none' },
     resetPwd: { base: 'api', path: 'reset/pwd', methods: ['POST'], auth: 'none' },
     resetEditPwd: { base: 'api', path: 'reset/edit/pwd', methods: ['POST'], auth: 'required' },
+    verifyEmail: { base: 'api', path: 'verify/email', methods: ['POST'], auth: 'required' },
+    sendVerifyMail: { base: 'api', path: 'verify/email/send', methods: ['POST'], auth: 'required' },
     thirdAuth: { base: 'api', path: 'third/auth', methods: ['POST'], auth: 'optional' },
     thirdKreait: { base: 'api', path: 'third/kreait', methods: ['POST'], auth: 'optional' },
     thirdLogin: { base: 'api', path: 'third/login', methods: ['POST'], auth: 'optional' },
@@ -162,7 +164,7 @@ export const routes = {
     downloadGameOnApi: { base: 'api', path: 'download/game', methods: ['POST'], auth: 'optional' },
     feedbackSubmit: { base: 'game', path: 'feedback/submit', methods: ['POST'], auth: 'required' },
     requestToken: { base: 'game', path: 'requestToken/token', methods: ['POST'], auth: 'required' },
-    recommendGames: { base: 'api', path: 'recommend/games', methods: ['POST', 'GET'], auth: 'none' },
+    recommendGames: { base: 'api', path: 'recommend/games', methods: ['POST', 'GET'], auth: 'optional' },
     otherGames: { base: 'api', path: 'other/games', methods: ['POST', 'GET'], auth: 'none' },
   },
 } as unknown as typeof endpoints;

@@ -205,3 +205,24 @@ export const resetCodeField = z
   .trim()
   .superRefine(rule(validateResetCode))
   .describe('The 6-digit code from the e-mail');
+
+/**
+ * The code that proves an e-mail address: 8 letters and digits without look-alikes (no 0, O, 1
+ * or I), read without regard to case, spaces or dashes, so a typed code works as well as the link.
+ */
+export function normalizeEmailCode(value: Text): string {
+  return (value ?? '').replace(/[\s-]/g, '').toUpperCase();
+}
+
+export function validateEmailCode(value: Text): ValidationResult {
+  const code = normalizeEmailCode(value);
+  if (!code) return 'validation.code_required';
+  return /^[A-HJ-NP-Z2-9]{8}$/.test(code) ? null : 'validation.email_code_format';
+}
+
+export const emailCodeField = z
+  .string({ error: 'validation.code_required' })
+  .max(64, { error: 'validation.email_code_format' })
+  .superRefine(rule(validateEmailCode))
+  .transform(normalizeEmailCode)
+  .describe('The 8-character code from the confirmation e-mail');

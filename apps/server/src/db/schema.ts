@@ -12,6 +12,7 @@ export interface DB {
   seeds: SeedsTable;
   password_resets: PasswordResetsTable;
   identities: IdentitiesTable;
+  email_proofs: EmailProofsTable;
   news: NewsTable;
   uploads: UploadsTable;
   upload_owners: UploadOwnersTable;
@@ -68,8 +69,13 @@ export interface DB {
 export interface UsersTable {
   id: Generated<number>;
   username: string;
-  /** Lower-cased; null for visitors (tourist accounts) and some third-party sign-ins. */
+  /**
+   * Lower-cased and proven (a mailed code reached it, or a provider verified it): the only address
+   * log-in, password reset and third-party linking trust. Null until one is proven.
+   */
   email: string | null;
+  /** An address claimed at sign-up but not proven yet; several members may claim one. */
+  pending_email: string | null;
   nickname: string;
   signature: Generated<string>;
   avatar: Generated<string>;
@@ -138,6 +144,18 @@ export interface PasswordResetsTable {
   used_at: number | null;
 }
 
+/** A code mailed to prove an address: `email` becomes the member's once the code comes back. */
+export interface EmailProofsTable {
+  id: Generated<number>;
+  user_id: number;
+  email: string;
+  /** SHA-256 of the code. */
+  code_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 /** A third-party sign-in linked to a member: (provider, subject) is the provider's user id. */
 export interface IdentitiesTable {
   id: Generated<number>;
@@ -167,6 +185,11 @@ export interface UploadsTable {
   bytes: number;
   width: number | null;
   height: number | null;
+  /**
+   * 1 when the picture pipeline (upload/file) made the file: re-encoded, without metadata, within
+   * its limits. Only these are shown inline; every other file is a download.
+   */
+  picture: Generated<number>;
   owner_id: number | null;
   created_at: number;
 }
@@ -362,6 +385,11 @@ export interface LedgerOperationsTable {
   ref_id: number | null;
   /** Why an operator made it (grants); never shown to members. */
   note: string | null;
+  /**
+   * SHA-256 of what the operation was asked to do (its kind, reference and parameters): a repeat
+   * of its key must match it. Null for operations recorded before fingerprints.
+   */
+  fingerprint: string | null;
   created_at: number;
 }
 

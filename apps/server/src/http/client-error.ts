@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { MainCode, type MessageKey, negotiateLocale } from '@pixelhall/contract';
+import { type Locale, MainCode, type MessageKey, negotiateLocale } from '@pixelhall/contract';
 import type { FastifyInstance } from 'fastify';
 import { translator } from '../i18n';
 import { failure } from './envelope';
@@ -36,9 +36,22 @@ export function clientErrorHandler(
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const { status, key } = classify(err.code);
   this.log.debug({ err }, 'client error before parsing');
+  answerOnSocket(socket, status, key, localeOf(err.rawPacket), err);
+}
+
+/**
+ * Writes a failure envelope straight to a socket on which no answer has begun, and closes it:
+ * for a request that cannot or will no longer be answered through Fastify.
+ */
+export function answerOnSocket(
+  socket: Duplex,
+  status: number,
+  key: MessageKey,
+  locale: Locale,
+  err?: Error,
+): void {
   if (socket.writable) {
-    const t = translator(localeOf(err.rawPacket));
-    const body = JSON.stringify(failure(MainCode.Fail, key, t));
+    const body = JSON.stringify(failure(MainCode.Fail, key, translator(locale)));
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
         `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +

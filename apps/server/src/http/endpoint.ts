@@ -1,5 +1,6 @@
 import {
   type DataOf,
+  type EndpointAuth,
   type EndpointDef,
   envelopeSchema,
   expiredCodeFor,
@@ -51,7 +52,7 @@ export function registerEndpoint<E extends EndpointDef>(
       schema: {
         summary: def.summary,
         tags: [def.base],
-        ...(def.auth === 'none' ? {} : { security: [{ bearer: [] }] }),
+        ...securityOf(def.auth),
         ...(method === 'POST' ? { body: def.payload } : { querystring: def.payload }),
         response: { 200: envelopeSchema(def.data) },
       },
@@ -85,6 +86,15 @@ export function registerEndpoint<E extends EndpointDef>(
       },
     });
   }
+}
+
+/**
+ * What the published document says a call needs: nothing, a bearer token, or either (`{}` is
+ * OpenAPI's "no credentials"), so a client knows a visitor may call an `optional` endpoint.
+ */
+function securityOf(auth: EndpointAuth): { security?: Record<string, string[]>[] } {
+  if (auth === 'none') return {};
+  return { security: auth === 'optional' ? [{}, { bearer: [] }] : [{ bearer: [] }] };
 }
 
 function memberOrIp(request: FastifyRequest): string {

@@ -1,7 +1,7 @@
 import { type ApiBase, isMessageKey, MainCode, type MessageKey } from '@pixelhall/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { isEngineUnreachable } from '../engines/unreachable';
+import { outageOf } from '../engines/unreachable';
 import type { Translate } from '../i18n';
 import { AppError } from './app-error';
 import { failure } from './envelope';
@@ -19,9 +19,6 @@ const CLIENT_ERRORS: Record<string, { status: number; key: MessageKey }> = {
   FST_ERR_ASYNC_CONSTRAINT: { status: 400, key: 'errors.invalid_payload' },
   FST_ERR_MAX_PARAM_LENGTH: { status: 414, key: 'errors.payload_too_large' },
 };
-
-/** What a 503 asks the client to wait: about one health-check period of a load balancer. */
-const UNAVAILABLE_RETRY_SECONDS = 5;
 
 export function baseOf(url: string): ApiBase | null {
   if (url.startsWith('/api/') || url === '/api') return 'api';
@@ -85,11 +82,13 @@ export function installErrorHandling(app: FastifyInstance): void {
       request.log.info({ err: error }, 'client error');
       return send(reply, status, MainCode.Fail, t, 'errors.invalid_payload');
     }
-    if (isEngineUnreachable(error)) {
-      // Not a fault of the request nor of the code: /healthz takes this server out meanwhile.
-      request.log.error({ err: error }, 'an engine could not be reached');
-      reply.header('retry-after', String(UNAVAILABLE_RETRY_SECONDS));
-      return send(reply, 503, MainCode.Fail, t, 'errors.unavailable');
+    const outage = outageOf(error);
+    if (outage) {
+      // Not a fault of the request nor of the code: an engine out of reach (/healthz takes this
+      // server out meanwhile) or a full file store (/healthz says so).
+      request.log.error({ err: error }, 'an engine could not be reached, or the file store is full');
+      reply.header('retry-after', String(outage.retryAfterSeconds));
+      return send(reply, 503, MainCode.Fail, t, outage.reason);
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, MainCode.Fail, t, 'errors.internal');

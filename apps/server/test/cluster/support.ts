@@ -203,7 +203,7 @@ async function startServer(
 /** The developer's own REDIS_URL, PUBLIC_URL, SMTP_URL… must not leak into these servers. */
 function withoutPixelhallSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const settings =
-    /^(DATABASE_URL|REDIS_URL|S3_\w+|PUBLIC_URL|TRUST_PROXY|SMTP_URL|MAIL_FROM|TRANSLATE_\w+|OIDC_PROVIDERS|FIREBASE_\w+|CSP_EXTRA_ORIGINS|SESSION_\w+|BODY_LIMIT_BYTES|UPLOAD_QUOTA_BYTES)$/;
+    /^(DATABASE_URL|REDIS_URL|S3_\w+|PUBLIC_URL|TRUST_PROXY|SMTP_URL|MAIL_FROM|TRANSLATE_\w+|OIDC_PROVIDERS|FIREBASE_\w+|CSP_EXTRA_ORIGINS|SESSION_\w+|BODY_LIMIT_BYTES|UPLOAD_QUOTA_BYTES|IDLE_TIMEOUT_MS|HEADERS_TIMEOUT_MS|KEEP_ALIVE_TIMEOUT_MS|MAX_CONNECTIONS_PER_ADDRESS)$/;
   return Object.fromEntries(Object.entries(env).filter(([key]) => !settings.test(key)));
 }
 

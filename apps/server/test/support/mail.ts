@@ -46,6 +46,19 @@ export async function startMailbox() {
         });
       });
     },
+    /**
+     * The first mail from the `from`-th received on that `match` accepts, waiting for it to
+     * arrive; apart from next(), so mails of other calls (a sign-up's proof) may come between.
+     */
+    async find(match: (mail: ReceivedMail) => boolean, from = 0, timeoutMs = 5000): Promise<ReceivedMail> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = received.slice(from).find(match);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error('no matching mail arrived');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
     /** Mails that arrived but were not read with next(). */
     unread: () => received.slice(read),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

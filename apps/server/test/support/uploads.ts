@@ -20,7 +20,8 @@ export function finishedUpload(file: string): Upload {
 /**
  * An upload as upload/file or upload/big records it, under a fresh sha256 (the bytes themselves
  * are not stored: the tests that need them write them to the file store). With `ownerId`, that
- * member is its uploader, who alone may attach it.
+ * member is its uploader, who alone may attach it. A WebP is taken as a picture upload/file made
+ * unless `picture` says otherwise.
  */
 export async function insertUpload(
   database: Database,
@@ -29,6 +30,7 @@ export async function insertUpload(
     bytes: number;
     size?: { width: number; height: number } | null;
     ownerId?: number | null;
+    picture?: boolean;
     now: number;
   },
 ): Promise<string> {
@@ -42,6 +44,7 @@ export async function insertUpload(
       width: upload.size?.width ?? null,
       height: upload.size?.height ?? null,
       owner_id: upload.ownerId ?? null,
+      picture: (upload.picture ?? upload.mime === 'image/webp') ? 1 : 0,
       created_at: upload.now,
     })
     .execute();

@@ -11,15 +11,13 @@ function fakeForm() {
 const refused = (msg: string, reason: Envelope['reason']) =>
   new ApiError('business', msg, { code: 0, msg, data: null, reason });
 
-const FIELDS = { 'errors.username_taken': 'username', 'errors.email_taken': 'email' } as const;
+const FIELDS = { 'errors.username_taken': 'username', 'errors.email_code_wrong': 'code' } as const;
 
 describe('showAtField', () => {
   it('puts a refusal at its field by reason, with the server’s words in any language', () => {
     const { form, setFields } = fakeForm();
-    showAtField(form, refused('このメールアドレスは既に登録されています', 'errors.email_taken'), FIELDS);
-    expect(setFields).toHaveBeenCalledWith([
-      { name: 'email', errors: ['このメールアドレスは既に登録されています'] },
-    ]);
+    showAtField(form, refused('このコードは正しくありません。', 'errors.email_code_wrong'), FIELDS);
+    expect(setFields).toHaveBeenCalledWith([{ name: 'code', errors: ['このコードは正しくありません。'] }]);
   });
 
   it('leaves the form alone for another reason, whatever the words say', () => {
@@ -33,6 +31,6 @@ describe('showAtField', () => {
 
 describe('reasonsAtFields', () => {
   it('names every reason the form shows at a field, for the call to leave out of its toasts', () => {
-    expect(reasonsAtFields(FIELDS).sort()).toEqual(['errors.email_taken', 'errors.username_taken']);
+    expect(reasonsAtFields(FIELDS).sort()).toEqual(['errors.email_code_wrong', 'errors.username_taken']);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, passwordField, resetCodeField, usernameField } from '../validators';
+import { emailCodeField, emailField, passwordField, resetCodeField, usernameField } from '../validators';
 import { endpoint } from './endpoint';
 import { userSchema } from './users';
 
@@ -17,7 +17,8 @@ export const register = endpoint({
   base: 'api',
   path: 'register',
   auth: 'none',
-  summary: 'Create an account and sign in',
+  summary:
+    'Create an account and sign in; the address waits (pending_email) until the code mailed to it proves it. Answers alike whether or not the address is in use',
   payload: z.object({ username: usernameField, email: emailField, password: passwordField }),
   data: sessionSchema,
 });
@@ -61,7 +62,8 @@ export const regUser = endpoint({
   base: 'api',
   path: 'reg/user',
   auth: 'required',
-  summary: "Turn the caller's visitor account into a full member, keeping everything it did",
+  summary:
+    "Turn the caller's visitor account into a full member, keeping everything it did; the address waits for its proof as with register",
   payload: z.object({ username: usernameField, email: emailField, password: passwordField }),
   data: z.object({ user: userSchema }),
 });
@@ -94,6 +96,25 @@ export const resetEditPwd = endpoint({
   auth: 'required',
   summary: 'Change the password with the current one; other sessions are signed out',
   payload: z.object({ old_password: requiredPassword, password: passwordField }),
+  data: z.null(),
+});
+
+export const verifyEmail = endpoint({
+  base: 'api',
+  path: 'verify/email',
+  auth: 'required',
+  summary:
+    "Prove the caller's pending address with the mailed code: it becomes the account's, and other accounts' claims on it are dropped",
+  payload: z.object({ code: emailCodeField }),
+  data: z.object({ user: userSchema }),
+});
+
+export const sendVerifyMail = endpoint({
+  base: 'api',
+  path: 'verify/email/send',
+  auth: 'required',
+  summary: "Mail the code that proves the caller's pending address again; older codes stop working",
+  payload: z.object({}),
   data: z.null(),
 });
 
@@ -165,6 +186,8 @@ export const authEndpoints = {
   sendMail,
   resetPwd,
   resetEditPwd,
+  verifyEmail,
+  sendVerifyMail,
   thirdAuth,
   thirdKreait,
   thirdLogin,

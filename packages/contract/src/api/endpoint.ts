@@ -24,6 +24,11 @@ export interface EndpointDef<
   summary: string;
   payload: P;
   data: D;
+  /**
+   * The file fields of a `multipart/form-data` body, by name, with what each holds; the payload's
+   * fields come as text fields of the same form. Absent: the payload is JSON (or the query).
+   */
+  multipart?: Readonly<Record<string, string>>;
 }
 
 export function endpoint<P extends z.ZodType, D extends z.ZodType, const A extends EndpointAuth>(

@@ -341,11 +341,13 @@ export const recommendGames = endpoint({
   base: 'api',
   path: 'recommend/games',
   methods: ['POST', 'GET'],
-  auth: 'none',
-  summary: 'Games to show beside a post or a game',
+  auth: 'optional',
+  summary:
+    'Games to show beside a post or a game. Beside a post they are picked from the text the caller may read (a locked paid post: its teaser); an adult topic’s post needs adult_confirmed, as posts/detail does',
   payload: z.object({
     post_id: idField.optional(),
     game_id: idField.optional(),
+    adult_confirmed: toggleField.describe('The reader confirmed being 18+ (a post of an adult topic)'),
     num: integer(z.number().int().min(1).max(20)).default(6),
   }),
   data: z.object({ list: z.array(gameSchema) }),

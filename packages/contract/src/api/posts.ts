@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAID_PRICE_MAX, UPLOAD_MAX_BYTES } from '../constants';
+import { fileNameField } from '../file-names';
 import { postTextField, urlField } from '../validators';
 import { idField, integer, listOf, pageQuery, toggleField } from './common';
 import { authorSchema } from './community-common';
@@ -10,7 +11,6 @@ import { topicRefSchema } from './topics';
 export const POST_FILES_MAX = 9;
 /** A locked paid post shows this many characters of its text as a teaser. */
 export const PAID_TEASER_CHARS = 40;
-export const FILE_NAME_MAX = 200;
 
 export const postFileSchema = z.object({
   id: z.number().int(),
@@ -61,11 +61,7 @@ export type Post = z.output<typeof postSchema>;
 /** A file to attach: an upload answered by upload/file (images) or upload/big (anything). */
 export const attachFileSchema = z.object({
   sha256: z.string().regex(/^[0-9a-f]{64}$/, { error: 'errors.file_required' }),
-  name: z
-    .string()
-    .trim()
-    .min(1, { error: 'validation.name_required' })
-    .max(FILE_NAME_MAX, { error: 'validation.name_required' }),
+  name: fileNameField,
 });
 
 const priceField = integer(

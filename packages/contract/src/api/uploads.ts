@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IMAGE_MAX_BYTES } from '../constants';
 import { endpoint } from './endpoint';
 
 export const AVATAR_SIZE = 256;
@@ -18,7 +19,8 @@ export const POST_IMAGE_MAX_SIDE = 2048;
 /**
  * Multipart, fields `file` and `app` (docs/product/calls-and-host.md#uploads). Both apps take a JPEG, PNG, GIF or WebP, checked
  * by content: `app=images` stores a square WebP thumbnail (avatars, topic icons), `app=post_images`
- * a WebP of the whole picture within POST_IMAGE_MAX_SIDE.
+ * a WebP of the whole picture within POST_IMAGE_MAX_SIDE. The only way to a picture shown inline;
+ * within the picture limits (docs/product/limits-and-errors.md#limits), 30 a minute per member.
  */
 export const uploadFile = endpoint({
   base: 'upload',
@@ -27,6 +29,9 @@ export const uploadFile = endpoint({
   summary: 'Upload an image as multipart/form-data (fields: file, app=images or app=post_images)',
   payload: z.object({ app: z.enum(['images', 'post_images']).describe('What the file is for') }),
   data: uploadedFileSchema,
+  multipart: {
+    file: `The image: JPEG, PNG, GIF or WebP, checked by content; at most ${IMAGE_MAX_BYTES / (1024 * 1024)} MB`,
+  },
 });
 
 /**

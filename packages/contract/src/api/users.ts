@@ -18,7 +18,16 @@ export const userSchema = z.object({
   post_count: z.number().int().min(0),
   follower_count: z.number().int().min(0),
   following_count: z.number().int().min(0),
-  email: z.string().nullable().optional().describe('Only for the caller'),
+  email: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('Only for the caller: the proven address (log-in, password reset and linking use it)'),
+  pending_email: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('Only for the caller: an address waiting for its mailed code (verify/email)'),
   gold: z.number().int().optional().describe('Only for the caller'),
   diamonds: z.number().int().optional().describe('Only for the caller'),
   has_password: z.boolean().optional().describe('Only for the caller: false for third-party-only accounts'),

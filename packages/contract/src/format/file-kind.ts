@@ -46,6 +46,7 @@ const KIND_BY_EXTENSION: ReadonlyMap<string, FileKind> = new Map<string, FileKin
 /**
  * The kind of a file by its last extension, case-insensitively ("Game.NES" → "rom"). Folders in
  * the name are ignored; names without an extension, and dot-files like ".gitignore", are "file".
+ * Only an icon: whether a file shows inline is the post file's `is_image`, never its name.
  */
 export function fileKind(fileName: string): FileKind {
   const base = fileName.slice(Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\')) + 1);

@@ -13,6 +13,9 @@ import * as m0010uploadOwners from './0010_upload_owners';
 import * as m0011gameTokenSessions from './0011_game_token_sessions';
 import * as m0012bigUploads from './0012_big_uploads';
 import * as m0013scheduledJobs from './0013_scheduled_jobs';
+import * as m0014emailProof from './0014_email_proof';
+import * as m0015operationFingerprints from './0015_operation_fingerprints';
+import * as m0016uploadPictures from './0016_upload_pictures';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then
 type Up = (db: Kysely<any>, dialect: Dialect) => Promise<void>;
@@ -35,4 +38,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, up: Up]> = [
   ['0011_game_token_sessions', m0011gameTokenSessions.up],
   ['0012_big_uploads', m0012bigUploads.up],
   ['0013_scheduled_jobs', m0013scheduledJobs.up],
+  ['0014_email_proof', m0014emailProof.up],
+  ['0015_operation_fingerprints', m0015operationFingerprints.up],
+  ['0016_upload_pictures', m0016uploadPictures.up],
 ];

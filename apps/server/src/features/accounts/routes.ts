@@ -1,12 +1,17 @@
 import { endpoints } from '@pixelhall/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint';
+import type { EmailProofService } from './email-proof';
 import { type AccountsService, LIMITS } from './service';
 
-export function accountsRoutes(app: FastifyInstance, accounts: AccountsService): void {
+export function accountsRoutes(
+  app: FastifyInstance,
+  accounts: AccountsService,
+  proofs: EmailProofService,
+): void {
   const auth = endpoints.auth;
   // Without a member the limits key on the IP address; with one, on the member.
-  registerEndpoint(app, auth.register, ({ payload }) => accounts.register(payload), {
+  registerEndpoint(app, auth.register, ({ payload, t }) => accounts.register(payload, t), {
     rateLimit: LIMITS.registerPerIp,
   });
   registerEndpoint(app, auth.login, ({ payload, request }) => accounts.login(payload, request.ip), {
@@ -14,7 +19,7 @@ export function accountsRoutes(app: FastifyInstance, accounts: AccountsService):
   });
   registerEndpoint(app, auth.signOut, ({ member }) => accounts.signOut(member));
   registerEndpoint(app, auth.tourist, () => accounts.tourist(), { rateLimit: LIMITS.touristPerIp });
-  registerEndpoint(app, auth.regUser, ({ member, payload }) => accounts.regUser(member, payload), {
+  registerEndpoint(app, auth.regUser, ({ member, payload, t }) => accounts.regUser(member, payload, t), {
     rateLimit: LIMITS.passwordPerMember,
   });
   registerEndpoint(
@@ -23,6 +28,17 @@ export function accountsRoutes(app: FastifyInstance, accounts: AccountsService):
     ({ member, payload }) => accounts.changePassword(member, payload),
     {
       rateLimit: LIMITS.passwordPerMember,
+    },
+  );
+  registerEndpoint(app, auth.verifyEmail, ({ member, payload }) => proofs.verify(member, payload.code), {
+    rateLimit: LIMITS.verifyPerMember,
+  });
+  registerEndpoint(
+    app,
+    auth.sendVerifyMail,
+    ({ member, request, t }) => proofs.resend(member, request.ip, t),
+    {
+      rateLimit: LIMITS.proofMailPerMember,
     },
   );
 }

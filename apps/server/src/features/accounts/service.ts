@@ -5,10 +5,12 @@ import { uniqueViolation } from '../../db/unique-violation';
 import { fail } from '../../http/app-error';
 import { answer } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
+import type { Translate } from '../../i18n';
 import { addNews, type NewsItem } from '../activity/public';
 import type { SessionsService } from '../sessions/public';
 import { toUser, type UserRow, type UsersRepo, usersRepo } from '../users/public';
 import type { AttemptWindows } from './attempts';
+import type { EmailProofService } from './email-proof';
 import { loginGuard, realSleep, type Sleep } from './login-guard';
 import { hashPassword, verifyPassword } from './passwords';
 import { visitorNickname, visitorUsername } from './tourists';
@@ -24,6 +26,10 @@ import { visitorNickname, visitorUsername } from './tourists';
  * - `reg/user` turns it into a member in place: same user id, same session, everything it did
  *   stays its own.
  *
+ * Neither `register` nor `reg/user` tells whether an address has an account: the address waits
+ * as pending and the mail sent to it says the rest (email-proof.ts). Only a taken user name is
+ * refused, as names are public anyway.
+ *
  * Limits: HTTP-level ones per IP address (`@fastify/rate-limit`, in routes.ts) and, here, failed
  * log-ins (login-guard.ts) per address, per account and address, and per account (slowed, never
  * refused), keyed by the account found (so its name and its e-mail share one count) or else by
@@ -38,6 +44,10 @@ export const LIMITS = {
   touristPerIp: { max: 20, timeWindow: 60 * MINUTE },
   /** reg/user and reset/edit/pwd per member: each checks or makes a password hash. */
   passwordPerMember: { max: 10, timeWindow: 15 * MINUTE },
+  /** verify/email per member: the code's 40 bits are beyond reach at this pace. */
+  verifyPerMember: { max: 10, timeWindow: 15 * MINUTE },
+  /** verify/email/send per member. */
+  proofMailPerMember: { max: 3, timeWindow: 15 * MINUTE },
 } as const;
 
 /** The first news a member gets; the app words it by its kind. */
@@ -56,11 +66,21 @@ export interface AccountsDeps {
   clock: () => number;
   /** Where failed log-ins are counted (attempts.ts). */
   windows: AttemptWindows;
+  /** Mails the proof of a new member's address. */
+  proofs: EmailProofService;
   /** How a slowed log-in waits; tests pass one that only records. */
   sleep?: Sleep;
 }
 
-export function accountsService({ db, users, sessions, clock, windows, sleep = realSleep }: AccountsDeps) {
+export function accountsService({
+  db,
+  users,
+  sessions,
+  clock,
+  windows,
+  proofs,
+  sleep = realSleep,
+}: AccountsDeps) {
   const guard = loginGuard({ sleep, windows });
   // Unknown names and password-less accounts are checked against this, so a log-in takes as
   // long whether or not the account exists.
@@ -76,18 +96,14 @@ export function accountsService({ db, users, sessions, clock, windows, sleep = r
     return { token, user: await profileOf(row) };
   }
 
-  async function assertAvailable(username: string, email: string, exceptId?: number) {
+  async function assertAvailable(username: string, exceptId?: number) {
     if (await users.usernameTaken(username, exceptId)) throw fail('errors.username_taken');
-    if (await users.emailTaken(email, exceptId)) throw fail('errors.email_taken');
   }
 
   /** The loser of two concurrent sign-ups with one name hears what the check would have said. */
   function takenError(err: unknown): unknown {
     const violated = uniqueViolation(err);
-    if (violated === null) return err;
-    if (/email/i.test(violated)) return fail('errors.email_taken');
-    if (/username/i.test(violated)) return fail('errors.username_taken');
-    return err;
+    return violated !== null && /username/i.test(violated) ? fail('errors.username_taken') : err;
   }
 
   async function reload(id: number): Promise<UserRow> {
@@ -97,8 +113,8 @@ export function accountsService({ db, users, sessions, clock, windows, sleep = r
   }
 
   return {
-    async register({ username, email, password }: Credentials) {
-      await assertAvailable(username, email);
+    async register({ username, email, password }: Credentials, t: Translate) {
+      await assertAvailable(username);
       const passwordHash = await hashPassword(password);
       const now = clock();
       const id = await db
@@ -106,7 +122,8 @@ export function accountsService({ db, users, sessions, clock, windows, sleep = r
         .execute(async (trx) => {
           const id = await usersRepo(trx).insert({
             username,
-            email,
+            email: null,
+            pending_email: email,
             nickname: username,
             password_hash: passwordHash,
             now,
@@ -118,12 +135,13 @@ export function accountsService({ db, users, sessions, clock, windows, sleep = r
           throw takenError(err);
         });
       const row = await reload(id);
+      await proofs.mailProof(row, email, t);
       return answer(await signIn(row), 'auth.welcome', { name: row.nickname });
     },
 
     /**
-     * `login` is a user name (any case) or an e-mail address, tried from `address`; every failure
-     * reads the same.
+     * `login` is a user name (any case) or a proven e-mail address, tried from `address`; every
+     * failure reads the same, a pending address's too.
      */
     async login({ username: login, password }: { username: string; password: string }, address: string) {
       const row = await users.findByLogin(login);
@@ -134,6 +152,7 @@ export function accountsService({ db, users, sessions, clock, windows, sleep = r
         await guard.failed(key, address);
         throw fail('errors.wrong_credentials');
       }
+      await guard.succeeded(key, address);
       return answer(await signIn(row), 'auth.welcome_back', { name: row.nickname });
     },
 
@@ -155,15 +174,15 @@ export function accountsService({ db, users, sessions, clock, windows, sleep = r
       return signIn(await reload(id));
     },
 
-    async regUser(member: Member, { username, email, password }: Credentials) {
+    async regUser(member: Member, { username, email, password }: Credentials, t: Translate) {
       if (!member.isTourist) throw fail('errors.already_member');
-      await assertAvailable(username, email, member.id);
+      await assertAvailable(username, member.id);
       const passwordHash = await hashPassword(password);
       const now = clock();
       const converted = await db
         .transaction()
         .execute(async (trx) => {
-          const account = { username, email, nickname: username, password_hash: passwordHash };
+          const account = { username, pending_email: email, nickname: username, password_hash: passwordHash };
           if (!(await usersRepo(trx).convertTourist(member.id, account, now))) return false;
           await addNews(trx, member.id, WELCOME, now);
           return true;
@@ -173,7 +192,9 @@ export function accountsService({ db, users, sessions, clock, windows, sleep = r
         });
       // Another reg/user with the same token got there first.
       if (!converted) throw fail('errors.already_member');
-      return answer({ user: await profileOf(await reload(member.id)) }, 'auth.account_ready');
+      const row = await reload(member.id);
+      await proofs.mailProof(row, email, t);
+      return answer({ user: await profileOf(row) }, 'auth.account_ready');
     },
 
     /** Whoever changes the password stays signed in here; every other session ends. */

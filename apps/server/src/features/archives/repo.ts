@@ -234,7 +234,7 @@ export const archivesRepo = {
   upload: (db: Kysely<DB>, sha256: string) =>
     db
       .selectFrom('uploads')
-      .select(['sha256', 'mime', 'bytes'])
+      .select(['sha256', 'mime', 'bytes', 'picture'])
       .where('sha256', '=', sha256)
       .executeTakeFirst(),
 
@@ -243,7 +243,7 @@ export const archivesRepo = {
     db
       .selectFrom('uploads')
       .innerJoin('upload_owners as o', 'o.sha256', 'uploads.sha256')
-      .select(['uploads.sha256', 'uploads.mime', 'uploads.bytes'])
+      .select(['uploads.sha256', 'uploads.mime', 'uploads.bytes', 'uploads.picture'])
       .where('o.user_id', '=', userId)
       .where('uploads.sha256', '=', sha256)
       .executeTakeFirst(),

@@ -13,9 +13,6 @@ import { AppError, fail } from '../../http/app-error';
 import { type FileStore, OCTET_STREAM } from '../uploads/public';
 import { archivesRepo as repo, type VersionRow } from './repo';
 
-/** Screenshot types served inline (upload/file stores WebP; the others are harmless pictures). */
-const SCREENSHOT_TYPES = new Set(['image/webp', 'image/png', 'image/jpeg', 'image/gif']);
-
 type SaveInput = ParsedPayloadOf<typeof endpoints.archives.saveArchive>;
 
 const ARCHIVE_MAX_LABEL = `${ARCHIVE_MAX_BYTES / (1024 * 1024)} MB`;
@@ -93,8 +90,9 @@ export function archivesService({
 
   async function screenshot(userId: number, sha256: string | null | undefined): Promise<string | null> {
     if (!sha256) return null;
+    // A screenshot is shown inline: only a picture the pipeline made (upload/file) may be one.
     const upload = await repo.uploadOf(db, userId, sha256);
-    if (!upload?.mime.startsWith('image/') || (await store.size(sha256)) === null) {
+    if (upload?.picture !== 1 || (await store.size(sha256)) === null) {
       throw fail('game.archive_image_invalid');
     }
     return sha256;
@@ -267,12 +265,13 @@ export function archivesService({
         };
       }
       // Screenshots were re-encoded by upload/file; anything else is served as bytes, never run.
-      const mime = (await repo.upload(db, sha256))?.mime ?? OCTET_STREAM;
-      const image = SCREENSHOT_TYPES.has(mime);
+      const upload = await repo.upload(db, sha256);
+      const image = upload?.picture === 1;
+      const mime = image ? upload.mime : OCTET_STREAM;
       return {
         sha256,
         size,
-        mime: image ? mime : OCTET_STREAM,
+        mime,
         name: `${stem}.${image ? mime.slice('image/'.length) : 'bin'}`,
         image,
         read: (range) => store.read(sha256, range),

@@ -75,7 +75,14 @@ export function betsService({ db, engine, clock }: { db: Kysely<DB>; engine: Eng
       // went through answers that bet, even once betting has closed.
       const { result: betId } = await runOnce(
         db,
-        { key, userId: member.id, kind: 'bet', refType: 'bet_event', refId: bet.event_id },
+        {
+          key,
+          userId: member.id,
+          kind: 'bet',
+          refType: 'bet_event',
+          refId: bet.event_id,
+          params: { option: bet.option, amount: bet.amount },
+        },
         now,
         async (trx) => {
           const tx = betsRepo(trx);

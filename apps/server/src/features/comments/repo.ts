@@ -172,7 +172,7 @@ export function commentsRepo(db: Kysely<DB>) {
     },
 
     /**
-     * A member's comments, newest first, with the post each belongs to (for the paid gate);
+     * A member's comments, newest first, with the gate's columns of the post each belongs to;
      * comments on adult topics' posts only `withAdult` (the service decides who may see them).
      */
     byUser(userId: number, withAdult: boolean, start: PageStart, limit: number) {
@@ -186,6 +186,7 @@ export function commentsRepo(db: Kysely<DB>) {
           'posts.user_id as post_user_id',
           'posts.price as post_price',
           'posts.text as post_text',
+          'topics.min_age as post_min_age',
         ])
         .where('comments.user_id', '=', userId)
         .$if(!withAdult, (q) => q.where('topics.min_age', '<', ADULT_AGE))
@@ -214,18 +215,6 @@ export function commentsRepo(db: Kysely<DB>) {
         .where('comments.user_id', '=', userId)
         .executeTakeFirstOrThrow();
       return Number(count);
-    },
-
-    /** The paid posts among `postIds` that `viewerId` has unlocked. */
-    async unlocked(viewerId: number, postIds: number[]): Promise<Set<number>> {
-      if (postIds.length === 0) return new Set();
-      const rows = await db
-        .selectFrom('post_unlocks')
-        .select('post_id')
-        .where('user_id', '=', viewerId)
-        .where('post_id', 'in', postIds)
-        .execute();
-      return new Set(rows.map((r) => Number(r.post_id)));
     },
 
     async likedBy(viewerId: number, commentIds: number[]): Promise<Set<number>> {

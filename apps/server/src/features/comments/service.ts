@@ -16,7 +16,7 @@ import type { Member } from '../../http/request-context';
 import { assertFullMember } from '../../shared/full-member';
 import { addNews, recordActivity, removeNewsAboutComments } from '../activity/public';
 import { authorsOf, hasBlocked } from '../people/public';
-import { assertAdultConfirmed, canSeeContent, teaserOf } from '../posts/public';
+import { assertAdultConfirmed, gateTexts } from '../posts/public';
 import { type CommentRow, type CommentSort, commentsRepo } from './repo';
 
 const byTime = (r: CommentRow) => [Number(r.created_at), Number(r.id)];
@@ -299,22 +299,20 @@ export function commentsService({
         keysetPage(query, byTime, 2, (start, limit) => repo.byUser(userId, withAdult, start, limit)),
         repo.countByUser(userId, withAdult),
       ]);
-      const posts = new Map(
-        rows.map((r) => {
-          const post = {
-            id: Number(r.post_id),
-            user_id: Number(r.post_user_id),
-            price: Number(r.post_price),
-          };
-          return [post.id, { ...post, text: r.post_text }];
-        }),
+      const texts = await gateTexts(
+        db,
+        viewerId,
+        rows.map((r) => ({
+          id: r.post_id,
+          user_id: r.post_user_id,
+          price: r.post_price,
+          text: r.post_text,
+          min_age: r.post_min_age,
+        })),
       );
-      const paid = [...posts.values()].filter((p) => p.price > 0).map((p) => p.id);
-      const unlocked = viewerId === null ? new Set<number>() : await repo.unlocked(viewerId, paid);
       const list = (await present(db, viewerId, rows)).map((c) => {
-        const post = posts.get(c.post_id)!;
-        const open = canSeeContent(post, viewerId, unlocked.has(post.id));
-        return { ...c, post: { id: post.id, text: open ? post.text : teaserOf(post.text), locked: !open } };
+        const { text, locked } = texts.get(c.post_id)!;
+        return { ...c, post: { id: c.post_id, text, locked } };
       });
       return { list, total, cursor };
     },

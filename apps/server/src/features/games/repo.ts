@@ -436,9 +436,6 @@ export function gamesRepo(db: Kysely<DB>) {
         ).n,
       ),
 
-    postText: (postId: number) =>
-      db.selectFrom('posts').select(['id', 'text']).where('id', '=', postId).executeTakeFirst(),
-
     async addFeedback(row: {
       userId: number;
       deviceName: string;

@@ -50,7 +50,7 @@ export function gamesRoutes(game: FastifyInstance, games: GamesService): void {
 
 /** The main API's game calls (`/api`). */
 export function mainApiGameRoutes(api: FastifyInstance, games: GamesService): void {
-  registerEndpoint(api, g.recommendGames, ({ payload }) => games.recommend(payload));
+  registerEndpoint(api, g.recommendGames, ({ payload, member }) => games.recommend(member, payload));
   registerEndpoint(api, g.otherGames, ({ payload }) => games.similar(payload.id, payload.num));
   playAndDownloadRoutes(api, games, g.useGameOnApi, g.downloadGameOnApi);
 }

@@ -10,6 +10,7 @@ import type { Member } from '../../http/request-context';
 import type { ProductText } from '../../product-text';
 import { dayOf } from '../../shared/days';
 import { recordActivity } from '../activity/public';
+import { readableText } from '../posts/public';
 import { hotTermOf } from '../search/public';
 import type { FileStore } from '../uploads/public';
 import type { GameFilter, GameRow, GameSort, GamesRepo } from './repo';
@@ -390,18 +391,21 @@ export function gamesService({
       };
     },
 
-    /** Beside a game: ones like it; beside a post: games whose names share a word with it. */
-    async recommend(input: { post_id?: number; game_id?: number; num: number }) {
+    /**
+     * Beside a game: ones like it; beside a post: games whose names share a word with the text
+     * the viewer may read of it (the gate's), so the games never tell what a locked post hides.
+     */
+    async recommend(
+      viewer: Member | null,
+      input: { post_id?: number; game_id?: number; num: number; adult_confirmed?: boolean },
+    ) {
       if (input.game_id) {
         const game = await gameOrFail(input.game_id);
         return { list: (await repo.similar({ ...game, id: Number(game.id) }, input.num)).map(presentGame) };
       }
       if (input.post_id) {
-        const post = await repo.postText(input.post_id);
-        if (!post) throw fail('errors.post_not_found');
-        const words = [...new Set(hotTermOf(post.text).split(/[^\p{L}\p{N}]+/u))].filter(
-          (w) => w.length >= 4,
-        );
+        const text = await readableText(db, viewer?.id ?? null, input.post_id, input.adult_confirmed);
+        const words = [...new Set(hotTermOf(text).split(/[^\p{L}\p{N}]+/u))].filter((w) => w.length >= 4);
         // Games named by the post's words first (most played of each), then the most played.
         const picked = new Map<number, GameRow>();
         const take = (rows: GameRow[]) => {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { usersRepo } from '../users/public';
 
 export function passwordResetRepo(db: Kysely<DB>) {
   return {
@@ -51,9 +52,17 @@ export function passwordResetRepo(db: Kysely<DB>) {
 
     /**
      * Marks the code used and sets the password in one transaction. The conditional update lets
-     * only one of two concurrent uses of a code through; the other gets false.
+     * only one of two concurrent uses of a code through; the other gets false. With `proves`, the
+     * code reached that pending address, which becomes the member's unless someone proved it
+     * meanwhile (`proved` says whether it did).
      */
-    async consume(id: number, userId: number, passwordHash: string, now: number): Promise<boolean> {
+    async consume(
+      id: number,
+      userId: number,
+      passwordHash: string,
+      now: number,
+      proves: string | null,
+    ): Promise<{ proved: boolean } | null> {
       return db.transaction().execute(async (trx) => {
         const used = await trx
           .updateTable('password_resets')
@@ -62,13 +71,13 @@ export function passwordResetRepo(db: Kysely<DB>) {
           .where('used_at', 'is', null)
           .where('expires_at', '>', now)
           .executeTakeFirst();
-        if (Number(used.numUpdatedRows) !== 1) return false;
+        if (Number(used.numUpdatedRows) !== 1) return null;
         await trx
           .updateTable('users')
           .set({ password_hash: passwordHash, updated_at: now })
           .where('id', '=', userId)
           .execute();
-        return true;
+        return { proved: proves !== null && (await usersRepo(trx).proveEmail(userId, proves, now)) };
       });
     },
   };

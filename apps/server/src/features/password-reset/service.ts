@@ -1,4 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { uniqueViolation } from '../../db/unique-violation';
 import { AppError, fail } from '../../http/app-error';
 import type { Translate } from '../../i18n';
 import { type AttemptWindows, hashPassword } from '../accounts/public';
@@ -41,6 +42,20 @@ export function passwordResetService({ repo, users, sessions, mailer, clock, win
   const perIp = windows('reset-mail-ip', { max: RESET_MAILS_PER_IP, windowMs: RESET_MAIL_WINDOW_MS });
   const invalid = () => fail('errors.reset_code_invalid');
 
+  /**
+   * Whom a reset for `email` reaches: the member who proved it; else, when nobody has, the one
+   * member whose sign-up claims it (`proves`: a code that comes back proves it for them). Two
+   * claimants, or an owner that is a visitor or disabled, get nothing.
+   */
+  async function holderOf(email: string) {
+    const address = email.trim().toLowerCase();
+    const owner = await users.findByEmail(address);
+    if (owner) return owner.is_tourist === 1 ? undefined : { user: owner, address, proves: false };
+    if (await users.emailTaken(address)) return undefined;
+    const claimants = await users.pendingHolders(address);
+    return claimants.length === 1 ? { user: claimants[0]!, address, proves: true } : undefined;
+  }
+
   return {
     /**
      * Answers alike for known and unknown addresses, and doesn't wait for the mail: neither an
@@ -52,8 +67,9 @@ export function passwordResetService({ repo, users, sessions, mailer, clock, win
       if (seconds > 0) throw new AppError('errors.too_many_requests', { seconds }, 0, 429);
       await perIp.hit(ip);
 
-      const user = await users.findByEmail(email);
-      if (!user?.email || user.is_tourist === 1) return;
+      const holder = await holderOf(email);
+      if (!holder) return;
+      const { user, address } = holder;
       const code = newCode();
       const now = clock();
       await repo.replace({
@@ -64,7 +80,7 @@ export function passwordResetService({ repo, users, sessions, mailer, clock, win
       });
       mailer
         .send({
-          to: user.email,
+          to: address,
           subject: t('mail.reset_subject', { code }),
           text: t('mail.reset_text', { name: user.nickname, code }),
         })
@@ -73,16 +89,25 @@ export function passwordResetService({ repo, users, sessions, mailer, clock, win
 
     /** Every failure reads the same, so the answer never says which part was wrong. */
     async reset({ email, code, password }: { email: string; code: string; password: string }): Promise<void> {
-      const user = await users.findByEmail(email);
-      if (!user || user.is_tourist === 1) throw invalid();
-      const userId = Number(user.id);
+      const holder = await holderOf(email);
+      if (!holder) throw invalid();
+      const userId = Number(holder.user.id);
       const open = await repo.findOpen(userId, clock(), RESET_CODE_MAX_ATTEMPTS);
       if (!open || !(await repo.takeAttempt(open.id, RESET_CODE_MAX_ATTEMPTS))) throw invalid();
       const given = Buffer.from(hashResetCode(code));
       if (!timingSafeEqual(given, Buffer.from(open.code_hash))) throw invalid();
 
       const passwordHash = await hashPassword(password);
-      if (!(await repo.consume(open.id, userId, passwordHash, clock()))) throw invalid();
+      const proves = holder.proves ? holder.address : null;
+      const now = clock();
+      // Someone proving the address at that very moment: the reset is undone, and can be retried.
+      const consumed = await repo
+        .consume(open.id, userId, passwordHash, now, proves)
+        .catch((err: unknown) => {
+          throw uniqueViolation(err) === null ? err : invalid();
+        });
+      if (!consumed) throw invalid();
+      if (consumed.proved) await users.dropPendingClaims(holder.address, now);
       await sessions.revokeAllOf(userId);
     },
   };

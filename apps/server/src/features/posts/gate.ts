@@ -14,10 +14,49 @@ import { fail } from '../../http/app-error';
 
 /**
  * THE paid-content gate: the only place that decides what a viewer sees of a post. Every answer
- * that carries post content (feeds, search, detail, share, news, a member's comments) goes
- * through `presentPosts` or `gatedTexts`, so a paid post's text, files and links cannot leak
- * through one path that forgot to check.
+ * that carries post content, or is chosen by it, goes through `presentPosts`, `gateTexts` or
+ * `readableText`, so a paid post's text, files and links cannot leak through one path that
+ * forgot to check. `GATE_SURFACES` names them all.
  */
+
+/**
+ * How a surface meets the gate (docs/architecture.md#community):
+ * - `one`: asks for one post, its thread or its topic. A locked post shows its teaser; an adult
+ *   topic's post answers "Are you 18+?" until the request carries the answer.
+ * - `lists`: posts or comments across topics: each post as the viewer may see it, and an adult
+ *   topic's only on the caller's own lists, with the answer.
+ * - `quotes`: quotes a post's text (the teaser while locked) and nothing of an adult topic's.
+ * - `author`: answers the author's own post, which its author always sees whole.
+ */
+type GateSurface = 'one' | 'lists' | 'quotes' | 'author';
+
+/**
+ * Every endpoint whose answer carries a post's content or what was said on it, or is chosen by
+ * a post's text, by its path. The tests hold each to its rule (test/gate-surfaces.test.ts with a
+ * paid post, test/adult-gate.test.ts with an adult topic's) and refuse a contract endpoint whose
+ * answer carries a post that is not here.
+ */
+export const GATE_SURFACES = {
+  'posts/detail': 'one',
+  'share/posts': 'one',
+  'pay/link': 'one',
+  'comment/lists': 'one',
+  'comment/replies': 'one',
+  'translate/text': 'one',
+  'recommend/games': 'one',
+  'posts/list': 'one',
+  'home/posts': 'lists',
+  'home/feeds': 'lists',
+  'recommend/posts': 'lists',
+  'search/lists': 'lists',
+  'user/posts': 'lists',
+  'other/comments': 'lists',
+  'news/list': 'quotes',
+  'latest/news': 'quotes',
+  'create/posts': 'author',
+  'set/posts': 'author',
+  'posts/prop': 'author',
+} as const satisfies Record<string, GateSurface>;
 
 /** A locked post's text: its first PAID_TEASER_CHARS code points, with an ellipsis if cut. */
 export function teaserOf(text: string): string {
@@ -362,9 +401,28 @@ export async function presentPost(
   return post ?? null;
 }
 
+/**
+ * One post's text as `viewerId` may read it, for an answer chosen by the text without showing
+ * the post (translate/text, recommend/games): posts/detail's rules, so a missing post is not
+ * found and an adult topic's needs the reader's 18+ answer.
+ */
+export async function readableText(
+  db: Kysely<DB>,
+  viewerId: number | null,
+  postId: number,
+  adultConfirmed: boolean | undefined,
+): Promise<string> {
+  const post = (await gatedTexts(db, viewerId, [postId])).get(postId);
+  if (!post) throw fail('errors.post_not_found');
+  if (post.adult && adultConfirmed !== true) throw fail('errors.adult_confirm');
+  return post.text;
+}
+
 /** A post's text as a quote may show it, and whether it is in an adult topic. */
 export interface GatedText {
   text: string;
+  /** Paid and not open to the viewer: `text` is the teaser. */
+  locked: boolean;
   /** Quoted only where the reader's 18+ answer comes with the request (assertAdultConfirmed). */
   adult: boolean;
 }
@@ -412,8 +470,8 @@ export async function gateTexts(
   }));
   const unlocked = await unlockedIds(db, viewerId, posts);
   for (const p of posts) {
-    const text = canSeeContent(p, viewerId, unlocked.has(p.id)) ? p.text : teaserOf(p.text);
-    texts.set(p.id, { text, adult: isAdultTopic(p) });
+    const open = canSeeContent(p, viewerId, unlocked.has(p.id));
+    texts.set(p.id, { text: open ? p.text : teaserOf(p.text), locked: !open, adult: isAdultTopic(p) });
   }
   return texts;
 }

@@ -5,13 +5,12 @@
 export type { FirstPages } from './first-pages';
 export {
   assertAdultConfirmed,
-  canSeeContent,
   type GatedText,
   gatedTexts,
   gateTexts,
   presentPost,
   presentPosts,
   type QuotedPost,
-  teaserOf,
+  readableText,
 } from './gate';
 export { COLORS, STYLES } from './palette';

@@ -61,7 +61,14 @@ export function postsRepo(db: Kysely<DB>) {
         : db
             .selectFrom('uploads')
             .innerJoin('upload_owners as o', 'o.sha256', 'uploads.sha256')
-            .select(['uploads.sha256', 'uploads.mime', 'uploads.bytes', 'uploads.width', 'uploads.height'])
+            .select([
+              'uploads.sha256',
+              'uploads.mime',
+              'uploads.bytes',
+              'uploads.width',
+              'uploads.height',
+              'uploads.picture',
+            ])
             .where('o.user_id', '=', userId)
             .where('uploads.sha256', 'in', sha256s)
             .execute(),

@@ -14,9 +14,6 @@ import { hotScore } from './hot-score';
 import { assertStyleAllowed, COLORS, STYLES } from './palette';
 import { type NewPostFile, postsRepo } from './repo';
 
-/** Uploads in these types show inline as pictures; anything else is a download. */
-const IMAGE_MIMES = new Set(['image/webp', 'image/png', 'image/jpeg', 'image/gif']);
-
 type CreatePost = {
   topic_id: number;
   text: string;
@@ -75,14 +72,16 @@ export function postsService({
     return files.map((f) => {
       const upload = uploads.get(f.sha256);
       if (!upload) throw fail('errors.file_unknown');
+      // Only what the picture pipeline made shows inline; anything else is a download, sized or not.
+      const isImage = upload.picture === 1;
       return {
         sha256: f.sha256,
         name: f.name,
         mime: upload.mime,
         bytes: Number(upload.bytes),
-        isImage: IMAGE_MIMES.has(upload.mime),
-        width: upload.width,
-        height: upload.height,
+        isImage,
+        width: isImage ? upload.width : null,
+        height: isImage ? upload.height : null,
         accessKey: randomBytes(16).toString('base64url'),
       };
     });

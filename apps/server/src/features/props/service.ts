@@ -132,7 +132,7 @@ export function propsService({
       const now = clock();
       await runOnce(
         db,
-        { key, userId: member.id, kind: 'prop_purchase', ...ref },
+        { key, userId: member.id, kind: 'prop_purchase', ...ref, params: { num: input.num } },
         now,
         async (trx) => {
           const cost = Number(prop.price) * input.num;
@@ -219,7 +219,14 @@ export function propsService({
       const now = clock();
       await runOnce(
         db,
-        { key, userId: member.id, kind: 'prop_use', refType: 'post', refId: postId },
+        {
+          key,
+          userId: member.id,
+          kind: 'prop_use',
+          refType: 'post',
+          refId: postId,
+          params: { prop_id: input.prop_id },
+        },
         now,
         async (trx) => {
           const tx = propsRepo(trx);

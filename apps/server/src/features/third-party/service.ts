@@ -38,7 +38,9 @@ export interface ThirdPartySignIn {
 /**
  * Sign-in with verified ID tokens. The identity (provider, subject) decides the member: one
  * already linked signs in; otherwise it is linked to the member signed in on the request, or to
- * the member whose address the provider has verified; otherwise a new member is made for it.
+ * the member who has proven the address the provider verified; otherwise a new member is made
+ * for it. An address someone only claimed at sign-up never decides: whoever proves it first owns
+ * it (docs/product/accounts-and-sessions.md, "E-mail addresses").
  */
 export function thirdPartyService({
   providers,
@@ -57,7 +59,10 @@ export function thirdPartyService({
     return found;
   }
 
-  /** A signed-in full member gets the identity; a visitor's account is never the target. */
+  /**
+   * A signed-in full member gets the identity; a visitor's account is never the target. By
+   * address, only its proven owner: `findByEmail` never returns a pending claim.
+   */
   async function linkTarget(member: Member | null, email: string | null): Promise<number | null> {
     if (member && !member.isTourist) return member.id;
     if (email) {
@@ -88,7 +93,7 @@ export function thirdPartyService({
     const email = verifiedEmail(claims);
     for (let attempt = 1; ; attempt += 1) {
       const username = await freeUsername(usernameBase(claims), (name) => users.usernameTaken(name));
-      // An address another account holds stays with that account (a disabled one, say).
+      // An address another account has proven stays with that account (a disabled one, say).
       const ownEmail = email && !(await users.emailTaken(email)) ? email : null;
       const now = clock();
       try {
@@ -110,6 +115,8 @@ export function thirdPartyService({
           await addNews(trx, id, { kind: 'welcome' }, now);
           return id;
         });
+        // The provider proved the address for this member: nobody else's claim on it stands.
+        if (ownEmail) await users.dropPendingClaims(ownEmail, now);
         return { userId, created: true };
       } catch (err) {
         if (uniqueViolation(err) === null) throw err;

@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema';
 import { fail } from '../../http/app-error';
 import type { Member } from '../../http/request-context';
 import { hasBlocked } from '../people/public';
-import { assertAdultConfirmed, presentPost } from '../posts/public';
+import { assertAdultConfirmed, readableText } from '../posts/public';
 import type { Translation, Translator } from './libre-translate';
 import { Lru } from './lru';
 
@@ -37,14 +37,6 @@ export function translateService({
 }) {
   const cache = new Lru<string, Translation>(CACHE_ENTRIES);
 
-  /** A post's text as `detail` would show it to the viewer. */
-  async function postText(viewerId: number | null, id: number, adultConfirmed: boolean | undefined) {
-    const post = await presentPost(db, viewerId, id);
-    if (!post) throw fail('errors.post_not_found');
-    assertAdultConfirmed(post.topic, adultConfirmed);
-    return post.text;
-  }
-
   /**
    * A comment's text, unless it is gone or its author is on the viewer's blacklist; on a post of
    * an adult topic, only with the 18+ answer, as comment/lists shows it.
@@ -75,7 +67,7 @@ export function translateService({
       const viewerId = viewer?.id ?? null;
       const text =
         request.kind === 'post'
-          ? await postText(viewerId, request.id, request.adult_confirmed)
+          ? await readableText(db, viewerId, request.id, request.adult_confirmed)
           : await commentText(viewerId, request.id, request.adult_confirmed);
       if (text.trim() === '') return { text, source: language };
 

@@ -1,72 +1,91 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import {
+  cleanFileName,
   DEFAULT_LOCALE,
   expiredCodeFor,
-  type MessageKey,
   tokenFromAuthorization,
   UPLOAD_BIG_PATH,
   UPLOAD_MAX_BYTES,
 } from '@pixelhall/contract';
-import { Server, type Upload } from '@tus/server';
+import { Server, TUS_VERSION, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { outageOf } from '../../engines/unreachable';
 import { AppError } from '../../http/app-error';
 import { failure, success } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
 import { type Translate, translator } from '../../i18n';
-import { BIG_UPLOAD_ID, type BigUploadsService } from './big-uploads';
+import type { BigUploadsService } from './big-uploads';
 import type { BigUploadRow } from './big-uploads-repo';
-import { cleanFileName } from './file-types';
+import { TusRefusal, type TusRefusalAnswer, tusFailureAnswer, tusPlainAnswer } from './tus-answers';
 
 const TUS_METHODS = ['POST', 'PATCH', 'HEAD', 'OPTIONS', 'DELETE'] as const;
 
-/** The request as tus hands it to its hooks: a web Request that still knows its Node request. */
+/** The request as tus hands it to its hooks (a web Request). */
 type TusRequest = Parameters<NonNullable<ConstructorParameters<typeof Server>[0]['onIncomingRequest']>>[0];
 
-const nodeRequestOf = (req: TusRequest): IncomingMessage | undefined =>
-  (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
-
-/** Who is calling, settled by the route before tus sees the request. */
-interface Caller {
+/** One tus request as the route settled it, and what tus has done with it so far. */
+interface TusCall {
   member: Member | null;
   t: Translate;
-}
-
-/** A refusal from a tus hook: tus answers `status_code`; `onResponseError` writes the envelope. */
-class TusRefusal {
-  readonly body: string;
-  constructor(
-    readonly status_code: number,
-    readonly messageKey: MessageKey,
-    readonly params: Record<string, unknown> = {},
-  ) {
-    this.body = messageKey;
-  }
-}
-
-/** The upload a tus request names in its path (`…/upload/big/<id>`), if any. */
-function uploadIdOf(req: TusRequest): string | null {
-  const last = new URL(req.url).pathname.split('/').pop() ?? '';
-  return BIG_UPLOAD_ID.test(last) ? last : null;
+  /** The upload a creating POST made: a POST that then fails takes it away again. */
+  createdId?: string;
+  /** The upload a HEAD, PATCH or DELETE was found to be the caller's. */
+  ownedId?: string;
+  /** The row a DELETE took away, until tus has removed the upload's bytes. */
+  withdrawn?: BigUploadRow;
+  /** The length a PATCH declares for an upload whose length was deferred. */
+  declared?: number | null;
+  /** Seconds a 503 asks the client to wait. */
+  retryAfter?: number;
 }
 
 /**
- * The length a PATCH declares for an upload whose length was deferred, when it is one tus can
- * accept; tus itself refuses the others.
+ * The call a tus hook or answer belongs to: tus runs each request inside `calls.run`, and its
+ * hooks and `write` don't all see the request.
+ */
+const calls = new AsyncLocalStorage<TusCall>();
+
+/**
+ * Every refusal answers the translated envelope as JSON. tus writes each failure through `write`:
+ * those of `onResponseError` come as our envelope already, the few it writes itself (a missing or
+ * unsupported Tus-Resumable, invalid tus headers) as plain text, which is read and replaced here.
+ */
+class EnvelopeTusServer extends Server {
+  override write(
+    ...[context, headers, status, body = '']: Parameters<Server['write']>
+  ): ReturnType<Server['write']> {
+    if (status < 400) return super.write(context, headers, status, body);
+    const call = calls.getStore();
+    let envelope = body;
+    let answered = status;
+    if (!body.startsWith('{')) {
+      const plain = tusPlainAnswer(status, body);
+      answered = plain.status;
+      envelope = envelopeOf(plain, call);
+    }
+    if (answered === 412) headers.set('Tus-Version', TUS_VERSION.join(','));
+    if (call?.retryAfter && answered === 503) headers.set('Retry-After', String(call.retryAfter));
+    headers.set('Content-Type', 'application/json; charset=utf-8');
+    return super.write(context, headers, answered, envelope);
+  }
+}
+
+function envelopeOf(refusal: TusRefusalAnswer, call: TusCall | undefined): string {
+  const t = call?.t ?? translator(DEFAULT_LOCALE);
+  const code = refusal.status === 401 ? expiredCodeFor('upload') : 0;
+  return JSON.stringify(failure(code, refusal.key, t, refusal.params));
+}
+
+/**
+ * The length a PATCH declares for an upload whose length was deferred, when it is one tus may
+ * take; it is recorded only once tus has taken it.
  */
 function declaredLength(req: TusRequest): number | null {
   const header = req.headers.get('upload-length');
   if (header === null || !/^\d{1,16}$/.test(header)) return null;
   const length = Number(header);
   return length <= UPLOAD_MAX_BYTES ? length : null;
-}
-
-/** The envelope message for an error tus raised itself, by its status. */
-function messageForStatus(status: number): MessageKey {
-  if (status === 413) return 'validation.file_too_large';
-  if (status === 404 || status === 410) return 'errors.not_found';
-  if (status >= 500) return 'errors.internal';
-  return 'errors.invalid_payload';
 }
 
 /**
@@ -76,22 +95,15 @@ function messageForStatus(status: number): MessageKey {
  * with the stored file (also base64 JSON in `Upload-Result`). Same origin only: no CORS.
  */
 export async function bigUploadRoutes(upload: FastifyInstance, service: BigUploadsService): Promise<void> {
-  const callers = new WeakMap<IncomingMessage, Caller>();
-  /** The upload a creating POST made: a body longer than declared must take it away too. */
-  const createdIds = new WeakMap<IncomingMessage, string>();
-  /** The row a DELETE took away, until tus has removed the upload's bytes. */
-  const withdrawn = new WeakMap<IncomingMessage, BigUploadRow>();
-  const callerOf = (req: TusRequest): Caller | undefined => {
-    const node = nodeRequestOf(req);
-    return node ? callers.get(node) : undefined;
-  };
+  const current = () => calls.getStore();
   /**
-   * A body longer than its upload declared (or than the limit) can never finish: what it wrote
-   * is deleted at once, not left for the day-old sweep.
+   * An upload that can never finish is deleted at once, not left for the day-old sweep: one whose
+   * creating POST failed (its client never learnt where it is), or one sent a body longer than
+   * it declared (or than the limit). Only an upload of this caller's: the one it just created,
+   * or one it was found to own.
    */
-  async function dropRefused(req: TusRequest): Promise<void> {
-    const node = nodeRequestOf(req);
-    const id = uploadIdOf(req) ?? (node ? createdIds.get(node) : undefined);
+  async function dropRefused(call: TusCall | undefined, req: TusRequest, status: number): Promise<void> {
+    const id = req.method === 'POST' ? call?.createdId : status === 413 ? call?.ownedId : undefined;
     if (!id) return;
     try {
       await service.discard(id);
@@ -105,9 +117,8 @@ export async function bigUploadRoutes(upload: FastifyInstance, service: BigUploa
    * A termination whose bytes could not be removed keeps the upload in progress (and in the
    * sweep's sight); bytes already gone (404) leave nothing to keep.
    */
-  async function keepWithdrawn(req: TusRequest, status: number): Promise<void> {
-    const node = nodeRequestOf(req);
-    const row = node ? withdrawn.get(node) : undefined;
+  async function keepWithdrawn(call: TusCall | undefined, status: number): Promise<void> {
+    const row = call?.withdrawn;
     if (!row || status === 404) return;
     try {
       await service.restore(row);
@@ -116,7 +127,7 @@ export async function bigUploadRoutes(upload: FastifyInstance, service: BigUploa
     }
   }
 
-  const tus = new Server({
+  const tus = new EnvelopeTusServer({
     path: `${upload.prefix}/${UPLOAD_BIG_PATH}`,
     datastore: service.tus.datastore,
     locker: service.tus.locker,
@@ -126,43 +137,46 @@ export async function bigUploadRoutes(upload: FastifyInstance, service: BigUploa
     allowedOrigins: [],
     namingFunction: () => randomBytes(16).toString('hex'),
 
-    async onUploadCreate(req, created) {
-      const member = callerOf(req)?.member;
+    async onUploadCreate(_req, created) {
+      const call = current();
+      const member = call?.member;
       if (!member) throw new TusRefusal(401, 'errors.not_logged_in');
-      const name = cleanFileName(created.metadata?.filename ?? '');
-      if (!name) throw new TusRefusal(400, 'validation.name_required');
+      const given = created.metadata?.filename?.trim();
+      if (!given) throw new TusRefusal(400, 'validation.name_required');
+      const name = cleanFileName(given);
       // A length still deferred may grow to the limit: it is counted as that.
       if (!(await service.quota.hasRoom(member.id, created.size ?? UPLOAD_MAX_BYTES))) {
         throw new TusRefusal(413, 'errors.upload_quota_reached', { quota: service.quota.label });
       }
       await service.begin({ id: created.id, ownerId: member.id, declaredBytes: created.size ?? null });
-      const node = nodeRequestOf(req);
-      if (node) createdIds.set(node, created.id);
+      call.createdId = created.id;
       // Only what we set is kept: the owner can't be claimed through the client's metadata.
       return { metadata: { filename: name, owner: String(member.id) } };
     },
 
     async onIncomingRequest(req, id) {
       if (req.method === 'POST') return;
-      const member = callerOf(req)?.member;
+      const call = current();
+      const member = call?.member;
       if (!member) throw new TusRefusal(401, 'errors.not_logged_in');
       let mine: boolean;
       if (req.method === 'DELETE') {
         const row = await service.withdraw(id, member.id);
-        const node = nodeRequestOf(req);
-        if (row && node) withdrawn.set(node, row);
+        if (row) call.withdrawn = row;
         mine = row !== null;
       } else if (req.method === 'PATCH') {
-        mine = await service.writing(id, member.id, declaredLength(req));
+        mine = await service.writing(id, member.id, null);
+        call.declared = declaredLength(req);
       } else {
         mine = await service.owns(id, member.id);
       }
       // Someone else's upload looks exactly like one that doesn't exist (or is finished).
       if (!mine) throw new TusRefusal(404, 'errors.not_found');
+      call.ownedId = id;
     },
 
     async onUploadFinish(req, finished: Upload) {
-      const caller = callerOf(req);
+      const caller = current();
       const name = finished.metadata?.filename;
       const ownerId = Number(finished.metadata?.owner);
       if (!name || !Number.isInteger(ownerId)) throw new TusRefusal(500, 'errors.internal');
@@ -170,6 +184,8 @@ export async function bigUploadRoutes(upload: FastifyInstance, service: BigUploa
       try {
         data = await service.finish({ ownerId, upload: finished, name });
       } catch (err) {
+        // A full store or an engine out of reach answers 503, as anywhere else.
+        if (outageOf(err)) throw err;
         upload.log.error({ err, upload: finished.id }, 'a finished upload could not be stored');
         throw new TusRefusal(500, 'errors.internal');
       }
@@ -185,15 +201,16 @@ export async function bigUploadRoutes(upload: FastifyInstance, service: BigUploa
     },
 
     async onResponseError(req, err) {
-      const status = 'status_code' in err ? err.status_code : 500;
-      const key = err instanceof TusRefusal ? err.messageKey : messageForStatus(status);
-      if (status >= 500 && !(err instanceof TusRefusal)) upload.log.error({ err }, 'tus upload failed');
-      if (status === 413) await dropRefused(req);
-      await keepWithdrawn(req, status);
-      const t = callerOf(req)?.t ?? translator(DEFAULT_LOCALE);
-      const code = status === 401 ? expiredCodeFor('upload') : 0;
-      const params = err instanceof TusRefusal ? err.params : {};
-      return { status_code: status, body: JSON.stringify(failure(code, key, t, params)) };
+      const call = current();
+      const refusal = tusFailureAnswer(err, req.method);
+      if (refusal.status === 503)
+        upload.log.error({ err }, 'an upload failed: its store or an engine is out');
+      else if (refusal.status >= 500 && !(err instanceof TusRefusal))
+        upload.log.error({ err }, 'tus upload failed');
+      if (call && refusal.retryAfter) call.retryAfter = refusal.retryAfter;
+      await dropRefused(call, req, refusal.status);
+      await keepWithdrawn(call, refusal.status);
+      return { status_code: refusal.status, body: envelopeOf(refusal, call) };
     },
   });
 
@@ -203,14 +220,22 @@ export async function bigUploadRoutes(upload: FastifyInstance, service: BigUploa
     big.addContentTypeParser('*', (_request, _payload, done) => done(null));
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const member = request.method === 'OPTIONS' ? null : await uploader(upload, request);
-      callers.set(request.raw, { member, t: request.t });
+      const call: TusCall = { member, t: request.t };
       reply.hijack();
       reply.raw.setHeader('x-content-type-options', 'nosniff');
       try {
-        await tus.handle(request.raw, reply.raw);
+        await calls.run(call, () => tus.handle(request.raw, reply.raw));
       } catch (err) {
         request.log.error({ err }, 'tus request failed');
         reply.raw.destroy();
+        return;
+      }
+      // A deferred length is counted once tus has taken it: one it refused (below what was sent)
+      // must not shrink what the upload counts against the quota.
+      if (member && call.ownedId && call.declared != null && reply.raw.statusCode === 204) {
+        await service.writing(call.ownedId, member.id, call.declared).catch((err: unknown) => {
+          request.log.warn({ err, upload: call.ownedId }, 'a declared upload length could not be recorded');
+        });
       }
     };
     for (const url of [`/${UPLOAD_BIG_PATH}`, `/${UPLOAD_BIG_PATH}/*`]) {

@@ -79,7 +79,8 @@ export function bigUploadsService({
     /**
      * Takes a finished upload into the store under its SHA-256 (streamed, never held in memory)
      * and records it. Its type is decided here, once: an image by its content, anything else by
-     * the extension of its name, among harmless types only.
+     * the extension of its name, among harmless types only. It is a download whatever it holds:
+     * only the picture pipeline (upload/file) makes a picture shown inline.
      */
     async finish({
       ownerId,
@@ -96,7 +97,7 @@ export function bigUploadsService({
         ? await finished.imageSize()
         : { width: null, height: null };
       const { sha256, size } = await finished.adopt();
-      await repo.record({ sha256, mime, bytes: size, width, height, ownerId, now: clock() });
+      await repo.record({ sha256, mime, bytes: size, width, height, ownerId, picture: false, now: clock() });
       await tus.forget(upload.id);
       await inProgress.remove(upload.id);
       return { sha256, name, mime, bytes: size };

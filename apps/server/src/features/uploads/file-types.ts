@@ -1,4 +1,4 @@
-import { FILE_NAME_MAX } from '@pixelhall/contract';
+import { cleanFileName } from '@pixelhall/contract';
 
 export const OCTET_STREAM = 'application/octet-stream';
 
@@ -64,31 +64,14 @@ const SAFE_TYPES = new Set([...Object.values(TYPES_BY_EXTENSION), ...IMAGE_SIGNA
 /** A stored type passes only if it is one this module would have chosen. */
 export const safeType = (mime: string) => (SAFE_TYPES.has(mime) ? mime : OCTET_STREAM);
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
-const UNSAFE_NAME_CHARACTERS = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g;
-
 /**
- * A file name as people will see and save it: no folders, no control or bidirectional-override
- * characters (which can disguise `exe.txt` as `txt.exe`), at most FILE_NAME_MAX characters.
- * Empty when nothing is left.
+ * `Content-Disposition: attachment` for a file's name: RFC 6266's `filename*` in UTF-8 for browsers,
+ * and a plain ASCII `filename` for the few clients that only read that. The name is cleaned here
+ * too, so a name stored before names were cleaned is saved under its clean form.
  */
-export function cleanFileName(raw: string): string {
-  const base = raw.slice(Math.max(raw.lastIndexOf('/'), raw.lastIndexOf('\\')) + 1);
-  const clean = base.replace(UNSAFE_NAME_CHARACTERS, '').trim();
-  const points = Array.from(clean);
-  if (points.length <= FILE_NAME_MAX) return clean;
-  // Too long: shorten the stem and keep the extension, which says what the file is.
-  const extension = extensionOf(clean);
-  const tail = extension && extension.length < 16 ? `.${extension}` : '';
-  return points.slice(0, FILE_NAME_MAX - Array.from(tail).length).join('') + tail;
-}
-
-/**
- * `Content-Disposition: attachment` for `name`: RFC 6266's `filename*` in UTF-8 for browsers,
- * and a plain ASCII `filename` for the few clients that only read that.
- */
-export function attachmentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_') || 'download';
+export function attachmentDisposition(stored: string): string {
+  const name = cleanFileName(stored);
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   const encoded = encodeURIComponent(name).replace(
     /['()*]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,

@@ -47,6 +47,8 @@ export function redisLocker(
   function listening(): Promise<Redis> {
     listener ??= (async () => {
       const subscriber = redis.duplicate();
+      // Redis going away is logged once by the main connection; the locks fail with their own error.
+      subscriber.on('error', () => {});
       subscriber.on('message', (_channel: string, id: string) => {
         const holder = holders.get(id);
         if (!holder) return;

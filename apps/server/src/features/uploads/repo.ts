@@ -6,6 +6,8 @@ export function uploadsRepo(db: Kysely<DB>) {
     /**
      * The same bytes uploaded again keep their first record (and first owner), and gain the new
      * uploader as one more owner: each member may attach only what they uploaded themselves.
+     * `picture` says the picture pipeline made the bytes; bytes it makes are a picture however
+     * they were first stored.
      */
     async record(row: {
       sha256: string;
@@ -14,6 +16,7 @@ export function uploadsRepo(db: Kysely<DB>) {
       width: number | null;
       height: number | null;
       ownerId: number;
+      picture: boolean;
       now: number;
     }): Promise<void> {
       await db
@@ -25,9 +28,12 @@ export function uploadsRepo(db: Kysely<DB>) {
           width: row.width,
           height: row.height,
           owner_id: row.ownerId,
+          picture: row.picture ? 1 : 0,
           created_at: row.now,
         })
-        .onConflict((oc) => oc.column('sha256').doNothing())
+        .onConflict((oc) =>
+          row.picture ? oc.column('sha256').doUpdateSet({ picture: 1 }) : oc.column('sha256').doNothing(),
+        )
         .execute();
       await db
         .insertInto('upload_owners')
@@ -39,7 +45,7 @@ export function uploadsRepo(db: Kysely<DB>) {
     find: (sha256: string) =>
       db
         .selectFrom('uploads')
-        .select(['sha256', 'mime', 'bytes'])
+        .select(['sha256', 'mime', 'bytes', 'picture'])
         .where('sha256', '=', sha256)
         .executeTakeFirst(),
 

@@ -14,10 +14,16 @@ import { assertFullMember } from '../../shared/full-member';
 import { bigUploadRoutes } from './big-upload-routes';
 import type { BigUploadsService } from './big-uploads';
 import { downloadRoutes } from './download-routes';
+import type { ImageApp } from './picture-pipeline';
 import { sendStoredFile } from './send-file';
-import type { ImageApp, UploadsService } from './service';
+import type { UploadsService } from './service';
 
 const IMAGE_MAX_LABEL = `${IMAGE_MAX_BYTES / (1024 * 1024)} MB`;
+/**
+ * upload/file per member: every picture is decoded and encoded again, the costliest thing a
+ * member can ask for. Enough for a post's nine pictures sent again a few times over.
+ */
+export const UPLOAD_FILE_LIMIT = { max: 30, timeWindow: 60_000 } as const;
 /** Stored files never change under their name. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -49,11 +55,13 @@ export async function uploadsRoutes(
         consumes: ['multipart/form-data'],
         response: { 200: envelopeSchema(uploadFile.data) },
       },
+      // Before the body is read: a visitor's upload is refused without storing a byte, and the
+      // rate limit (a preHandler) counts the member's uploads.
+      preValidation: async (request) => assertFullMember(await memberOf(upload, request)),
+      config: { rateLimit: { ...UPLOAD_FILE_LIMIT, keyGenerator: memberKey } },
     },
     async (request, reply) => {
-      // Checked before the body is read: a visitor's upload is refused without storing a byte.
-      const member = await memberOf(upload, request);
-      assertFullMember(member);
+      const member = request.member as Member;
       const { app, file } = await readImageForm(request, reply);
       return success(await service.storeImage(member.id, file, app), request.t);
     },
@@ -65,6 +73,8 @@ export async function uploadsRoutes(
     return sendStoredFile(request, reply, file, { disposition: 'inline', cacheControl: IMMUTABLE });
   });
 }
+
+const memberKey = (request: FastifyRequest) => `member:${(request.member as Member).id}`;
 
 /** The bearer's member; without a valid token, the expired code the app answers with a log-in. */
 async function memberOf(app: FastifyInstance, request: FastifyRequest): Promise<Member> {

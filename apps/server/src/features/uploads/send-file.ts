@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
+import { ifNoneMatchHits } from '../../http/etag';
 import { type ByteRange, parseRange } from './range';
 
 /** A stored file about to be sent: its hash is its ETag, so If-Range and If-None-Match work on it. */
@@ -40,7 +41,7 @@ export async function sendStoredFile(
     reply.header('content-range', `bytes */${file.size}`);
     throw new AppError('errors.invalid_payload', {}, 0, 416);
   }
-  const notModified = request.headers['if-none-match'] === etag;
+  const notModified = ifNoneMatchHits(request.headers['if-none-match'], etag);
   // Opened before any header is set and the download counted, so a file the store can't read
   // answers a plain error, not a 200 promising bytes that never come.
   const body = notModified || request.method === 'HEAD' ? null : await file.read(range ?? undefined);

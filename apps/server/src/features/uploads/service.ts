@@ -1,41 +1,22 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { AVATAR_SIZE, POST_IMAGE_MAX_SIDE, type uploadedFileSchema } from '@pixelhall/contract';
-import sharp from 'sharp';
+import type { uploadedFileSchema } from '@pixelhall/contract';
 import type { z } from 'zod';
 import { fail } from '../../http/app-error';
 import { safeType } from './file-types';
+import { type ImageApp, reencode } from './picture-pipeline';
 import type { StorageQuota } from './quota';
 import type { UploadsRepo } from './repo';
 import type { FileStore } from './storage';
 
-/** What `app=images` accepts, by the format sharp reads from the bytes (never the name). */
-const IMAGE_FORMATS = new Set(['jpeg', 'png', 'gif', 'webp']);
-/**
- * Decoded size cap: a small file can claim a huge canvas (a decompression bomb). 50 MP still
- * takes any phone's photo.
- */
-const MAX_INPUT_PIXELS = 50_000_000;
-const THUMBNAIL_QUALITY = 82;
-const POST_IMAGE_QUALITY = 85;
-/** Formats that may hold several frames: a post's animated picture stays animated. */
-const ANIMATED_FORMATS = new Set(['gif', 'webp']);
-
-/** What an uploaded image is for (the `app` field). */
-export type ImageApp = 'images' | 'post_images';
-
-/** Served file names: the content's SHA-256 and the extension of its type. */
-const FILE_NAME = /^([0-9a-f]{64})\.(webp|png|jpg|gif)$/;
-const EXTENSIONS: Record<string, string> = {
-  'image/webp': 'webp',
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/gif': 'gif',
-};
+/** What the picture pipeline writes, the one type served inline. */
+const PICTURE_TYPE = 'image/webp';
+/** Served picture names: the content's SHA-256 and `.webp`. */
+const FILE_NAME = /^([0-9a-f]{64})\.webp$/;
 
 type UploadedFile = z.output<typeof uploadedFileSchema>;
 
 /** The address upload/file answers for a stored picture. */
-export const fileUrl = (sha256: string, mime: string) => `/upload/files/${sha256}.${EXTENSIONS[mime]}`;
+export const fileUrl = (sha256: string) => `/upload/files/${sha256}.webp`;
 
 export interface StoredFile {
   sha256: string;
@@ -73,11 +54,8 @@ export function uploadsService({
 }) {
   return {
     /**
-     * An image is re-encoded as WebP, turned upright by its EXIF orientation, which drops its
-     * metadata (location and all): `images` (avatars, icons) as a square thumbnail cropped to
-     * fill, `post_images` as the whole picture fitted inside POST_IMAGE_MAX_SIDE, never enlarged.
-     * Only the WebP is kept, under the SHA-256 of its bytes, so the same picture uploaded twice
-     * is one file.
+     * An image goes through the picture pipeline (`reencode`); only its WebP is kept, under the
+     * SHA-256 of its bytes, so the same picture uploaded twice is one file, recorded as a picture.
      */
     async storeImage(ownerId: number, data: Buffer, app: ImageApp = 'images'): Promise<UploadedFile> {
       const encoded = await reencode(data, app);
@@ -85,19 +63,22 @@ export function uploadsService({
         throw fail('errors.upload_quota_reached', { quota: quota.label });
       }
       const sha256 = await store.put(encoded.data);
-      const mime = 'image/webp';
+      const mime = PICTURE_TYPE;
       const { width, height, size: bytes } = encoded;
-      await repo.record({ sha256, mime, bytes, width, height, ownerId, now: clock() });
-      return { url: fileUrl(sha256, mime), sha256, mime, bytes, width, height };
+      await repo.record({ sha256, mime, bytes, width, height, ownerId, picture: true, now: clock() });
+      return { url: fileUrl(sha256), sha256, mime, bytes, width, height };
     },
 
-    /** A stored file by its served name, or null for a name that isn't one. */
+    /**
+     * A picture by its served name, or null for a name that isn't one. Only what the picture
+     * pipeline made is served inline here; any other file is reached only as a download.
+     */
     async find(name: string): Promise<StoredFile | null> {
       const match = FILE_NAME.exec(name);
       if (!match) return null;
-      const [, sha256, extension] = match as unknown as [string, string, string];
+      const sha256 = match[1] as string;
       const row = await repo.find(sha256);
-      if (!row || EXTENSIONS[row.mime] !== extension) return null;
+      if (row?.picture !== 1 || row.mime !== PICTURE_TYPE) return null;
       const size = await store.size(sha256);
       if (size === null) return null;
       return { sha256, mime: row.mime, size, read: (range) => store.read(sha256, range) };
@@ -120,34 +101,3 @@ export function uploadsService({
   };
 }
 export type UploadsService = ReturnType<typeof uploadsService>;
-
-async function reencode(data: Buffer, app: ImageApp) {
-  let format: string | undefined;
-  try {
-    ({ format } = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata());
-  } catch {
-    throw fail('errors.image_required');
-  }
-  if (!format || !IMAGE_FORMATS.has(format)) throw fail('errors.image_required');
-  try {
-    if (app === 'images') {
-      const { data: out, info } = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
-        .rotate()
-        .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
-        .webp({ quality: THUMBNAIL_QUALITY })
-        .toBuffer({ resolveWithObject: true });
-      return { data: out, width: info.width, height: info.height, size: info.size };
-    }
-    const animated = ANIMATED_FORMATS.has(format);
-    const { data: out, info } = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, animated })
-      .rotate()
-      .resize(POST_IMAGE_MAX_SIDE, POST_IMAGE_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: POST_IMAGE_QUALITY })
-      .toBuffer({ resolveWithObject: true });
-    // An animation's frames are stacked in `height`; one frame is `pageHeight` tall.
-    return { data: out, width: info.width, height: info.pageHeight ?? info.height, size: info.size };
-  } catch {
-    // A truncated or corrupt image passes the header check and fails here.
-    throw fail('errors.image_required');
-  }
-}

@@ -1,7 +1,17 @@
+import { createWriteStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { FileStore as TusFileStore } from '@tus/file-store';
-import { type DataStore, type Locker, MemoryLocker, type Upload } from '@tus/server';
+import {
+  type DataStore,
+  ERRORS,
+  isPathInsideDirectory,
+  type Locker,
+  MemoryLocker,
+  type Upload,
+} from '@tus/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Engines } from '../../engines';
@@ -63,9 +73,30 @@ export function tusStorage({
   };
 }
 
+/**
+ * @tus/file-store, but a write that fails keeps the file system's own error: the store turns each
+ * into a bare "write error" (500), where a full disk (ENOSPC) must answer 503 and a client gone
+ * midway is no failure of the server's.
+ */
+class FolderStore extends TusFileStore {
+  override async write(readable: NodeJS.ReadableStream, id: string, offset: number): Promise<number> {
+    const file = path.join(this.directory, id);
+    if (!isPathInsideDirectory(this.directory, file)) throw ERRORS.FILE_NOT_FOUND;
+    let received = 0;
+    const counted = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        received += chunk.length;
+        done(null, chunk);
+      },
+    });
+    await pipeline(readable, counted, createWriteStream(file, { flags: 'r+', start: offset }));
+    return offset + received;
+  }
+}
+
 /** Uploads in progress as files in `dir`: `<id>` and its details beside it, `<id>.json`. */
 function folderUploads(dir: string, store: FileStore): Omit<TusStorage, 'locker'> {
-  const datastore = new TusFileStore({ directory: dir });
+  const datastore = new FolderStore({ directory: dir });
   return {
     datastore,
     finished(upload) {

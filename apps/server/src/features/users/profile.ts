@@ -2,8 +2,8 @@ import { gradeForLevel, type User } from '@pixelhall/contract';
 import type { UserRow } from './repo';
 
 /**
- * A user row as the contract shows it. E-mail, balances and sign-in details only go to the
- * member themself (`self`), never to anyone else.
+ * A user row as the contract shows it. E-mail addresses (proven and pending), balances and
+ * sign-in details only go to the member themself (`self`), never to anyone else.
  */
 export function toUser(row: UserRow, self?: { providers: string[] }): User {
   const profile: User = {
@@ -25,6 +25,7 @@ export function toUser(row: UserRow, self?: { providers: string[] }): User {
   // (docs/footguns.md), a tenth of a whole get/user.
   return Object.assign(profile, {
     email: row.email,
+    pending_email: row.pending_email,
     gold: row.gold,
     diamonds: row.diamonds,
     has_password: row.password_hash !== null,

@@ -6,6 +6,7 @@ const PROFILE = [
   'id',
   'username',
   'email',
+  'pending_email',
   'nickname',
   'signature',
   'avatar',
@@ -58,7 +59,7 @@ export function usersRepo(db: Kysely<DB>) {
     /** Runs `work` in one transaction, for changes that other features record along with them. */
     transaction: <T>(work: (trx: Transaction<DB>) => Promise<T>) => db.transaction().execute(work),
 
-    /** By user name (any case) or e-mail address: what log-in accepts. */
+    /** By user name (any case) or proven e-mail address: what log-in accepts. */
     findByLogin: (login: string) => {
       const lower = login.trim().toLowerCase();
       return active()
@@ -66,8 +67,18 @@ export function usersRepo(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** The active member who proved `email`, if any. */
     findByEmail: (email: string) =>
       active().where('email', '=', email.trim().toLowerCase()).executeTakeFirst(),
+
+    /** Active full members whose sign-up claims `email` without having proven it; at most two. */
+    pendingHolders: (email: string) =>
+      active()
+        .where('pending_email', '=', email.trim().toLowerCase())
+        .where('is_tourist', '=', 0)
+        .orderBy('id')
+        .limit(2)
+        .execute(),
 
     usernameTaken: async (username: string, exceptId?: number) =>
       Boolean(
@@ -79,6 +90,7 @@ export function usersRepo(db: Kysely<DB>) {
           .executeTakeFirst(),
       ),
 
+    /** Whether a member (any, disabled too) has proven `email`. */
     emailTaken: async (email: string, exceptId?: number) =>
       Boolean(
         await db
@@ -89,9 +101,11 @@ export function usersRepo(db: Kysely<DB>) {
           .executeTakeFirst(),
       ),
 
+    /** `email` is a proven address; `pending_email` one that waits for its proof. */
     async insert(row: {
       username: string;
       email: string | null;
+      pending_email?: string;
       nickname: string;
       password_hash: string | null;
       is_tourist?: boolean;
@@ -103,6 +117,7 @@ export function usersRepo(db: Kysely<DB>) {
         .values({
           username: row.username,
           email: row.email?.toLowerCase() ?? null,
+          pending_email: row.pending_email?.toLowerCase() ?? null,
           nickname: row.nickname,
           password_hash: row.password_hash,
           is_tourist: row.is_tourist ? 1 : 0,
@@ -135,29 +150,66 @@ export function usersRepo(db: Kysely<DB>) {
         .execute();
     },
 
-    /** A visitor becomes a member in place, so everything it did stays its own. */
+    /**
+     * A visitor becomes a member in place, so everything it did stays its own. Its address waits
+     * for its proof, like any sign-up's.
+     */
     async convertTourist(
       id: number,
-      member: { username: string; email: string; nickname: string; password_hash: string },
+      member: { username: string; pending_email: string; nickname: string; password_hash: string },
       now: number,
     ): Promise<boolean> {
       const result = await db
         .updateTable('users')
-        .set({ ...member, email: member.email.toLowerCase(), is_tourist: 0, updated_at: now })
+        .set({ ...member, pending_email: member.pending_email.toLowerCase(), is_tourist: 0, updated_at: now })
         .where('id', '=', id)
         .where('is_tourist', '=', 1)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** The type of a file `userId` uploaded themself; undefined when they didn't upload it. */
+    /**
+     * `email` becomes the member's proven address, if the member still claims it and nobody has
+     * proven it meanwhile; false otherwise. Others' claims on it are left to `dropPendingClaims`,
+     * run once this has committed: inside the same transaction, two members proving one address
+     * at once would each hold a row the other must change, and deadlock on PostgreSQL.
+     */
+    async proveEmail(userId: number, email: string, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set({ email, pending_email: null, updated_at: now })
+        .where('id', '=', userId)
+        .where('pending_email', '=', email)
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('users as owner').select('owner.id').where('owner.email', '=', email))),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Once an address is proven, nobody else's claim on it stands: the owner is never locked out.
+     * A claim left over (a crash in between) is inert anyway: everything trusts the proven owner.
+     */
+    async dropPendingClaims(email: string, now: number): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ pending_email: null, updated_at: now })
+        .where('pending_email', '=', email)
+        .execute();
+    },
+
     providersOf: async (userId: number) => (await providersOf(db, { userId })).map((r) => r.provider),
 
+    /**
+     * The type of a file `userId` uploaded themself, and whether it is a picture; undefined when
+     * they didn't upload it.
+     */
     uploadOf: (userId: number, sha256: string) =>
       db
         .selectFrom('upload_owners as o')
         .innerJoin('uploads', 'uploads.sha256', 'o.sha256')
-        .select('uploads.mime')
+        .select(['uploads.mime', 'uploads.picture'])
         .where('o.user_id', '=', userId)
         .where('o.sha256', '=', sha256)
         .executeTakeFirst(),

@@ -23,14 +23,15 @@ export function usersService({ repo, clock = Date.now }: { repo: UsersRepo; cloc
 
   /**
    * A new avatar is a picture the member uploaded, at the address upload/file gave them: as with
-   * a post's files, another member's upload (or none at all) can't be worn, nor earn the avatar task.
+   * a post's files, another member's upload (or none at all) can't be worn, nor earn the avatar task,
+   * and neither can a file that did not go through the picture pipeline (one sent as a download).
    */
   async function assertOwnPicture(userId: number, avatar: string): Promise<void> {
     // The picture already worn may be sent back with other changes, whoever put it there.
     if ((await repo.findActive(userId))?.avatar === avatar) return;
     const sha256 = /^\/upload\/files\/([0-9a-f]{64})\./.exec(avatar)?.[1];
     const upload = sha256 ? await repo.uploadOf(userId, sha256) : undefined;
-    if (!sha256 || !upload || fileUrl(sha256, upload.mime) !== avatar) throw fail('errors.file_unknown');
+    if (!sha256 || upload?.picture !== 1 || fileUrl(sha256) !== avatar) throw fail('errors.file_unknown');
   }
 
   return {

@@ -33,7 +33,14 @@ export async function grantCredit(
   const key = `grant:${userId}:${options.requestId ?? randomUUID()}`;
   const { applied } = await runOnce(
     db,
-    { key, userId, kind: 'grant', note: options.note?.slice(0, GRANT_NOTE_MAX) || null },
+    {
+      key,
+      userId,
+      kind: 'grant',
+      // The note is not a parameter: a grant sent again with other words is the same grant.
+      params: { gold: amounts.gold ?? 0, diamonds: amounts.diamonds ?? 0 },
+      note: options.note?.slice(0, GRANT_NOTE_MAX) || null,
+    },
     options.now,
     async (trx) => {
       await postLegs(trx, key, legs, options.now);

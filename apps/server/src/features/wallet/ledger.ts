@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type LEDGER_REASON_NAMES, MainCode } from '@pixelhall/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
@@ -9,7 +10,9 @@ import { AppError, fail } from '../../http/app-error';
  *
  * An operation (a claim, purchase, unlock, bet, settlement …) has a key that is unique in
  * `ledger_operations`: its first insert wins, so a request sent twice, or fifty times at once,
- * applies once; the losers see `applied: false` and read what the winner did. Each leg of an
+ * applies once; the losers see `applied: false` and read what the winner did. The key is
+ * reusable only with the same parameters: one that comes back asking for something else is
+ * refused (`errors.request_id_reused`) and changes nothing. Each leg of an
  * operation is a conditional `balance = balance + amount WHERE balance + amount >= 0` and an
  * immutable ledger row with the balance after it, in the same transaction. A leg that would go
  * below zero aborts the whole operation.
@@ -30,13 +33,31 @@ export interface Leg {
   reversesId?: number | null;
 }
 
+/** A parameter of an operation's request: what a repeat of its key must ask for again. */
+type OperationParam = string | number | boolean | null;
+
 export interface Operation {
   key: string;
   userId: number | null;
   kind: string;
   refType?: string | null;
   refId?: number | null;
+  /**
+   * What the request asked for that its key does not say (an amount, an option …). With the
+   * kind and the reference, it makes the fingerprint a repeat of the key must match.
+   */
+  params?: Readonly<Record<string, OperationParam>>;
   note?: string | null;
+}
+
+/**
+ * SHA-256 of the operation's kind, reference and parameters as canonical JSON (keys sorted), so
+ * the same request always has the same fingerprint whatever order its fields came in.
+ */
+function fingerprintOf(op: Operation): string {
+  const params = Object.entries(op.params ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const canonical = JSON.stringify([op.kind, op.refType ?? null, op.refId ?? null, params]);
+  return createHash('sha256').update(canonical).digest('hex');
 }
 
 export interface Posted {
@@ -65,8 +86,14 @@ export function shortageError(currency: Currency): AppError {
     : fail('errors.insufficient_diamonds');
 }
 
-/** Records the operation; false when its key was already applied (by this or another request). */
+/**
+ * Records the operation; false when its key was already applied (by this or another request)
+ * with the same fingerprint. A key applied with another one is refused: the request id was
+ * reused for a different request. A concurrent insert of the same key waits for the other
+ * transaction (the unique key), so the fingerprint read here is the winner's, committed.
+ */
 export async function claimOperation(trx: Executor, op: Operation, now: number): Promise<boolean> {
+  const fingerprint = fingerprintOf(op);
   const inserted = await trx
     .insertInto('ledger_operations')
     .values({
@@ -76,12 +103,21 @@ export async function claimOperation(trx: Executor, op: Operation, now: number):
       ref_type: op.refType ?? null,
       ref_id: op.refId ?? null,
       note: op.note ?? null,
+      fingerprint,
       created_at: now,
     })
     .onConflict((oc) => oc.column('key').doNothing())
     .returning('key')
     .executeTakeFirst();
-  return inserted !== undefined;
+  if (inserted !== undefined) return true;
+  const first = await trx
+    .selectFrom('ledger_operations')
+    .select('fingerprint')
+    .where('key', '=', op.key)
+    .executeTakeFirst();
+  // Operations recorded before fingerprints have none: their repeats replay as they always did.
+  if (first?.fingerprint != null && first.fingerprint !== fingerprint) throw fail('errors.request_id_reused');
+  return false;
 }
 
 /** Applies legs in order under an operation already claimed in this transaction. */

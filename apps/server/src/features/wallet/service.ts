@@ -9,7 +9,7 @@ import {
 import type { Kysely } from 'kysely';
 import { keysetPage } from '../../db/keyset';
 import type { DB } from '../../db/schema';
-import { fail } from '../../http/app-error';
+import { AppError, fail } from '../../http/app-error';
 import { answer } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
 import { assertFullMember } from '../../shared/full-member';
@@ -62,7 +62,7 @@ export function walletService({
       const now = clock();
       await runOnce(
         db,
-        { key, userId: member.id, kind: 'exchange' },
+        { key, userId: member.id, kind: 'exchange', params: { diamonds: input.diamonds } },
         now,
         async (trx) => {
           await postLegs(
@@ -128,7 +128,14 @@ export function walletService({
         userId,
         { [input.currency]: input.amount },
         { now: clock(), requestId: input.requestId, note: input.note },
-      );
+      ).catch((err: unknown) => {
+        if (err instanceof AppError && err.messageKey === 'errors.request_id_reused') {
+          throw new WalletOperatorError(
+            `request id ${input.requestId} was already used for a different grant to ${user.username}; nothing was changed`,
+          );
+        }
+        throw err;
+      });
       return { username: user.username, key, applied, balances: await balancesOf(userId) };
     },
 

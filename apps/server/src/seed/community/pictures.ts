@@ -86,6 +86,7 @@ export class PictureBatch {
           width: p.width,
           height: p.height,
           owner_id: p.owner === null ? null : idOf(p.owner),
+          picture: 1,
           created_at: now,
         })),
       )

@@ -412,6 +412,7 @@ async function storeImage(db: Kysely<DB>, files: FileStore, canvas: Canvas, scal
       width: image.width,
       height: image.height,
       owner_id: null,
+      picture: 1,
       created_at: now,
     })
     .onConflict((oc) => oc.column('sha256').doNothing())

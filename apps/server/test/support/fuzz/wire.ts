@@ -8,6 +8,11 @@ export interface WireRequest {
   body: Buffer;
   /** Sent in chunked transfer encoding, so no length is announced up front. */
   chunked?: boolean;
+  /**
+   * Keeps the sending side open until the server closes, as browsers do: when a client shuts its
+   * side right after the request, Node drops the answer to a request still being worked on.
+   */
+  holdOpen?: boolean;
 }
 
 /**
@@ -24,7 +29,8 @@ export function overWire(port: number, request: WireRequest): Promise<RawAnswer>
     const socket = connect(port, '127.0.0.1', () => {
       socket.write(`${lines.join('\r\n')}\r\n\r\n`);
       if (!request.chunked) {
-        socket.end(request.body);
+        if (request.holdOpen) socket.write(request.body);
+        else socket.end(request.body);
         return;
       }
       const piece = 64 * 1024;

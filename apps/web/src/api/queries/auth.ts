@@ -1,4 +1,4 @@
-import type { DataOf, PayloadOf } from '@pixelhall/contract';
+import type { DataOf, PayloadOf, User } from '@pixelhall/contract';
 import { routes } from '@pixelhall/contract/routes';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSession } from '../../state/session';
@@ -28,16 +28,31 @@ export const useResetPassword = (options?: FormCallOptions) => useAuthCall('rese
 /** A native shell's provider SDK hands the app an ID token; this exchanges it for a session. */
 export const useThirdLogin = () => useAuthCall('thirdLogin');
 
+/** The signed-in member's profile as an auth call answers it: every screen that shows them gets it. */
+function rememberUser(user: User): void {
+  queryClient.setQueryData(userKeys.me, user);
+  useSession.getState().setUser(user);
+}
+
 /** Turns the visitor account into a member; the session and everything it did stay. */
 export function useRegUser(options: FormCallOptions = {}) {
   return useMutation({
     mutationFn: (payload: PayloadOf<Auth['regUser']>) => request(routes.auth.regUser, payload, options),
-    onSuccess: ({ user }) => {
-      queryClient.setQueryData(userKeys.me, user);
-      useSession.getState().setUser(user);
-    },
+    onSuccess: ({ user }) => rememberUser(user),
   });
 }
+
+/** Proves the pending address with the mailed code; the answer's profile now holds it as proven. */
+export function useVerifyEmail(options: FormCallOptions = {}) {
+  return useMutation({
+    mutationFn: (payload: PayloadOf<Auth['verifyEmail']>) =>
+      request(routes.auth.verifyEmail, payload, options),
+    onSuccess: ({ user }) => rememberUser(user),
+  });
+}
+
+/** Mails the pending address its code again; the toast names the address. */
+export const useSendVerifyMail = () => useAuthCall('sendVerifyMail');
 
 export const providersQuery = () => ({
   queryKey: authKeys.providers,

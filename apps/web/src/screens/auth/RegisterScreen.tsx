@@ -20,11 +20,13 @@ interface RegisterValues {
   confirm: string;
 }
 
-const TAKEN = { 'errors.username_taken': 'username', 'errors.email_taken': 'email' } as const;
+/** Only the user name can be taken: whether an address has an account is told to its mailbox alone. */
+const TAKEN = { 'errors.username_taken': 'username' } as const;
 
 /**
  * Sign up. A visitor (tourist) session becomes a member through `reg/user`, keeping everything
- * the visitor did; anyone else gets a new account and session through `register`.
+ * the visitor did; anyone else gets a new account and session through `register`. Either way the
+ * address waits for the code mailed to it, which /auth/activedetail (where both land) asks for.
  */
 export default function RegisterScreen() {
   const { t } = useTranslation();

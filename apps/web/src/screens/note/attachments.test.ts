@@ -34,6 +34,13 @@ describe('routeFor', () => {
   });
 });
 
+describe('newAttachment', () => {
+  it('lists a file under its name as the server keeps it: no bidirectional override, no folders', () => {
+    const item = newAttachment('k', { name: 'docs/invoice\u202Etxt.exe', type: '', size: 10 });
+    expect(item.name).toBe('invoicetxt.exe');
+  });
+});
+
 describe('admitFiles', () => {
   it('refuses a file over 500 MB up front and takes the others', () => {
     const big = { size: UPLOAD_MAX_BYTES + 1 };

@@ -1,4 +1,10 @@
-import { IMAGE_MAX_BYTES, type MessageKey, POST_FILES_MAX, validateUploadSize } from '@pixelhall/contract';
+import {
+  cleanFileName,
+  IMAGE_MAX_BYTES,
+  type MessageKey,
+  POST_FILES_MAX,
+  validateUploadSize,
+} from '@pixelhall/contract';
 
 /**
  * The files of a post being written, each uploading on its own. Images go to `upload/file`
@@ -37,10 +43,11 @@ export function routeFor(file: { type: string; size: number }): AttachmentRoute 
   return IMAGE_TYPES.has(file.type) && file.size <= IMAGE_MAX_BYTES ? 'image' : 'file';
 }
 
+/** A picked file about to upload, listed under its name as the server will keep it. */
 export function newAttachment(key: string, file: { name: string; type: string; size: number }): Attachment {
   return {
     key,
-    name: file.name,
+    name: cleanFileName(file.name),
     bytes: file.size,
     route: routeFor(file),
     status: 'uploading',
