@@ -220,6 +220,18 @@ describe.skipIf(ENGINE !== 'postgres')(
           expect(wrong, server.output()).toEqual([]);
           expect(load.outcomes.filter(refused).length).toBeGreaterThan(0);
           expect(recoveryMs).toBeLessThan(RECOVERY_BUDGET_MS);
+          // Nothing the server answered for is lost: every post it said it wrote is there.
+          const written = load.outcomes
+            .filter((o) => ok(o) && o.kind === 'create/posts')
+            .map((o) => (o.body!.data as { id: number }).id);
+          const database = openDatabase(cluster.url, { poolSize: 1 });
+          const found = await database.db
+            .selectFrom('posts')
+            .select('id')
+            .where('id', 'in', written)
+            .execute();
+          await database.close();
+          expect(found.length).toBe(written.length);
         } finally {
           await load.stop();
         }
