@@ -31,7 +31,7 @@ const OUT =
  * Who is looking: nobody signed in (the default), a member, a visitor (tourist) account, or
  * `pat`, the seeded level-31 demo member with a wallet, props, rewards and bets of his own.
  */
-type Viewer = 'visitor' | 'member' | 'tourist' | 'pat';
+type Viewer = 'visitor' | 'member' | 'tourist' | 'pat' | 'newcomer';
 /** The screens the README's picture is made of (`--readme` takes only these, then the picture). */
 const README_SCREENS = ['home-mine', 'me-wallet', 'post'];
 const SCREENS: Array<[name: string, hash: string, screen: string, viewer?: Viewer]> = [
@@ -59,6 +59,9 @@ const SCREENS: Array<[name: string, hash: string, screen: string, viewer?: Viewe
   ['reset', '/auth/reset?email=a%40b.co', 'auth-reset'],
   ['third', '/auth/third?code=x&state=y', 'auth-third'],
   ['activedetail', '/auth/activedetail', 'auth-activedetail', 'member'],
+  // Just signed up: the address waits for its proof (from the mail's link, or typed).
+  ['activedetail-pending', '/auth/activedetail', 'auth-activedetail', 'newcomer'],
+  ['account-pending', '/me/setting/accountandsecurity', 'me-setting-accountandsecurity', 'newcomer'],
   // Home, search and topics; the member's variants show YOURS, follow states and the staged posts.
   ['home-member', '/home', 'home', 'member'],
   ['search', '/home/search', 'search'],
@@ -177,7 +180,7 @@ const server = await startServer({
 const browser = await launchBrowser();
 try {
   const tokens: Partial<Record<Viewer, string>> = {};
-  for (const viewer of ['member', 'tourist', 'pat'] as const) {
+  for (const viewer of ['member', 'tourist', 'pat', 'newcomer'] as const) {
     if (SCREENS.some(([name, , , v]) => v === viewer && picked(name))) {
       tokens[viewer] = await createViewer(viewer);
     }
@@ -318,7 +321,7 @@ async function contactSheet(theme: string, dir: string): Promise<void> {
  * Someone to be signed in as, made straight in the server's database with a live session, as
  * if they had just signed in: a member with a full profile, or a fresh visitor account.
  */
-async function createViewer(viewer: 'member' | 'tourist' | 'pat'): Promise<string> {
+async function createViewer(viewer: Exclude<Viewer, 'visitor'>): Promise<string> {
   const database = openDatabase(server.databaseUrl);
   try {
     if (viewer === 'pat') return await demoMemberSession(database, 'pixelpat');
@@ -338,15 +341,25 @@ async function createViewer(viewer: 'member' | 'tourist' | 'pat'): Promise<strin
             created_at: now - 400 * 86_400_000,
             updated_at: now,
           }
-        : {
-            username: 'visitor-k3x9q2ab',
-            email: null,
-            nickname: 'Visitor 4821',
-            password_hash: null,
-            is_tourist: 1,
-            created_at: now,
-            updated_at: now,
-          };
+        : viewer === 'newcomer'
+          ? {
+              username: 'neo_newcomer',
+              email: null,
+              pending_email: 'neo@pixelhall.test',
+              nickname: 'Neo',
+              password_hash: await hashPassword('correct horse battery'),
+              created_at: now,
+              updated_at: now,
+            }
+          : {
+              username: 'visitor-k3x9q2ab',
+              email: null,
+              nickname: 'Visitor 4821',
+              password_hash: null,
+              is_tourist: 1,
+              created_at: now,
+              updated_at: now,
+            };
     const { id } = await database.db
       .insertInto('users')
       .values(row)
