@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { catalogParts } from './apps/web/build/catalog-parts';
+import { routeTablePlugin } from './apps/web/build/route-table';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -12,6 +13,10 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
+      {
+        // Runs the command in a copy of the code it writes into, then lints and compiles the copy.
+        test: { name: 'new-feature', root: 'scripts/new-feature', include: ['*.test.ts'] },
+      },
       {
         test: {
           name: 'server-sqlite',
@@ -47,8 +52,8 @@ export default defineConfig({
           ]
         : []),
       {
-        // The app's catalogs load in two parts, as the build cuts them.
-        plugins: [catalogParts()],
+        // As the build does: the catalogs load in two parts, and the route table is made from the contract.
+        plugins: [catalogParts(), routeTablePlugin()],
         test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'] },
       },
       {
@@ -60,6 +65,8 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // A journey polls for the state it means; a loaded machine may take seconds to reach it.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

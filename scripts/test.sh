@@ -16,6 +16,9 @@ npm run --silent typecheck
 step "Lint and format"
 npx biome ci .
 
+step "Boundaries (which module may import which: .dependency-cruiser.cjs)"
+npm run --silent boundaries
+
 step "Build the web app"
 npm run --silent build >/dev/null
 

@@ -4,6 +4,7 @@ import { catalogParts } from './build/catalog-parts';
 import { emulatorjs } from './build/emulatorjs';
 import { firstScreenChunks } from './build/first-screen-chunks';
 import { precompress } from './build/precompress';
+import { routeTablePlugin } from './build/route-table';
 import { emulatorCacheName, serviceWorker } from './build/service-worker';
 import { thirdPartyNoticesFile } from './build/third-party-notices';
 
@@ -14,6 +15,7 @@ export default defineConfig({
   // precompress stays last: it compresses the whole build, sw.js and the manifest included.
   plugins: [
     react(),
+    routeTablePlugin(),
     catalogParts(),
     firstScreenChunks(),
     emulatorjs(),

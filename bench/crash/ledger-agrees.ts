@@ -12,7 +12,7 @@ const CURRENCIES = ['gold', 'diamonds'] as const;
 const SHOWN = 10;
 
 /**
- * The ledger against the balances, for every member (docs/architecture.md, "The ledger"): each balance is the sum
+ * The ledger against the balances, for every member (docs/internals/economy.md#the-ledger): each balance is the sum
  * of its ledger rows and the balance after its newest row, none is negative, every row belongs
  * to a recorded operation, and no operation stopped halfway (a bet, a bought lot, an unlock or a
  * reward without its ledger rows, a settled event with a bet still waiting).

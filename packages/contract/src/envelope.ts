@@ -4,8 +4,8 @@ import type { MessageKey } from './messages';
 /**
  * Why a call failed, for a client to branch on: the key of the failure's `msg` in the shared
  * catalog (`messages/<locale>.json`), e.g. `errors.adult_confirm`. The server fails only with
- * catalog keys, so the union is the catalog's own and cannot drift from it (docs/architecture.md,
- * "Contract conventions").
+ * catalog keys, so the union is the catalog's own and cannot drift from it
+ * (docs/internals/contract.md#contract-conventions).
  */
 export type ErrorReason = MessageKey;
 

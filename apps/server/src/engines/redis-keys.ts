@@ -1,8 +1,8 @@
 /**
  * Every key Pixelhall keeps in Redis, in one place: all start with `pixelhall:`, so a Redis
  * shared with other software stays readable, and none holds anything the database does not
- * (losing Redis loses counts and cache generations, never data). docs/architecture.md, "What
- * several servers share", says why each one lives there.
+ * (losing Redis loses counts and cache generations, never data). docs/internals/shared-state.md
+ * says why each one lives there.
  */
 export const REDIS_KEYS = {
   /** @fastify/rate-limit's counters (its `nameSpace`); it appends the route and the client's key. */

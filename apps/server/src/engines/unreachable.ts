@@ -28,7 +28,7 @@ const POSTGRES_CONNECTION_LOST =
  * Whether a failure says an engine the server stands on (PostgreSQL, Redis, the bucket) could not
  * be reached, rather than that the request or the code was wrong. Such a request is answered 503
  * with a Retry-After, which a client and a load balancer both read as "try again shortly"
- * (docs/architecture.md, "Health and start-up"). Looks one `cause` deep: drivers and the AWS SDK
+ * (docs/internals/health.md#unreachable-engines). Looks one `cause` deep: drivers and the AWS SDK
  * wrap the socket's error.
  */
 export function isEngineUnreachable(error: unknown, depth = 0): boolean {

@@ -15,8 +15,8 @@ export function inlineScriptSources(html: string): string[] {
 }
 
 /**
- * The policy of the web app, given its index.html; docs/architecture.md says why each source is
- * there. EmulatorJS compiles its cores' WebAssembly ('wasm-unsafe-eval'), runs a core's glue
+ * The policy of the web app, given its index.html (why each source is there:
+ * docs/internals/content-security-policy.md). EmulatorJS compiles its cores' WebAssembly ('wasm-unsafe-eval'), runs a core's glue
  * script from a blob: URL, unpacks archived ROMs in blob: workers and sets style attributes; the
  * app shows save screenshots as data: URLs and picked pictures as blob: URLs; the webview screen
  * frames any http(s) page; the browser itself fetches a sign-in provider's discovery document

@@ -15,7 +15,7 @@ export const answer = <T>(data: T, messageKey: MessageKey, params?: Record<strin
 
 /**
  * A failure's envelope: `msg` for a person, in their language, and `reason`, the same message's
- * key, for a client to branch on (docs/architecture.md, "Contract conventions").
+ * key, for a client to branch on (docs/internals/contract.md#contract-conventions).
  */
 export function failure(
   code: number,

@@ -26,7 +26,7 @@ interface Document {
 
 /**
  * What every call may answer before its handler runs, as the error handler and the socket's
- * answers write it (docs/architecture.md, "Contract conventions"): always the envelope.
+ * answers write it (docs/internals/contract.md#contract-conventions): always the envelope.
  */
 const FAILURES: Record<string, { description: string; bodies: 'all' | 'with a body' }> = {
   '400': {

@@ -151,7 +151,10 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   console.info(JSON.stringify(details));
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      close().finally(() => process.exit(0));
+      close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
     });
   }
 }

@@ -1,8 +1,8 @@
 /**
  * What the API client does when an answer needs more than a toast: an expired session and "not
  * enough coins" open the shell's dialogs. The shell hands them over at start-up
- * (shell/connect-layers.ts), so the client never imports the shell (docs/architecture.md, "The
- * web app's layers"). Until then (unit tests) such answers only reject.
+ * (shell/connect-layers.ts), so the client never imports the shell
+ * (docs/internals/web-layer-wiring.md). Until then (unit tests) such answers only reject.
  */
 export interface AnswerHandlers {
   /** The session token was refused: sign out and offer to log in again. */

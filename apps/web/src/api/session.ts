@@ -4,31 +4,15 @@ import { callHost } from '../core/host-call';
 import { useSession } from '../state/session';
 import { userKeys } from './queries/keys';
 import { latestNewsQuery } from './queries/news';
+import { isMemberQuery } from './queries/roots';
 import { queryClient } from './query-client';
 
-/** Caches that belong to whoever was signed in (docs/product/accounts-and-sessions.md#session-transitions). */
-const PER_MEMBER_QUERIES = [
-  ['me'],
-  ['home'],
-  ['posts'],
-  ['news'],
-  ['topics'],
-  ['comments'],
-  ['users'],
-  ['search'],
-  ['tasks'],
-  ['levels'],
-  ['achievements'],
-  ['bets'],
-  ['wallet'],
-  ['props'],
-  ['archives'],
-  // Favourites, play history and is_collected are the member's; the catalogue refetches cheaply.
-  ['games'],
-] as const;
-
+/**
+ * Drops every answer that belongs to whoever was signed in: all but the roots declared shared in
+ * queries/roots.ts (docs/product/accounts-and-sessions.md#session-transitions).
+ */
 function clearMemberCaches(): void {
-  for (const queryKey of PER_MEMBER_QUERIES) queryClient.removeQueries({ queryKey });
+  queryClient.removeQueries({ predicate: (query) => isMemberQuery(query.queryKey) });
 }
 
 export interface TransitionOptions {

@@ -2,7 +2,7 @@
  * Work that takes a phone's cores for seconds: a game starting and running, a ROM download, an
  * import. Background chores that can wait (the offline app's precache: about 280 files and two to
  * three seconds of CPU on a two-core phone) wait until none of it has run for a while, so they
- * never slow a game's start or drop its frames (docs/architecture.md, "Web", the offline app).
+ * never slow a game's start or drop its frames (docs/internals/service-worker.md#when-it-installs).
  */
 
 let active = 0;

@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { LOCALE_VALUES, MESSAGES } from '@pixelhall/contract';
 import { describe, expect, it } from 'vitest';
 import { appCatalogs } from './catalogs.testing';
@@ -49,26 +47,4 @@ describe('locale parity', () => {
     const shared = Object.keys(MESSAGES['en-US']);
     expect(Object.keys(enUS).filter((group) => shared.includes(group))).toEqual([]);
   });
-});
-
-describe('every key the app uses exists', () => {
-  const SRC = path.resolve(__dirname, '..');
-  const files = (dir: string): string[] =>
-    readdirSync(dir).flatMap((f) => {
-      const p = path.join(dir, f);
-      if (statSync(p).isDirectory()) return files(p);
-      return /\.tsx?$/.test(f) && !f.endsWith('.test.ts') ? [p] : [];
-    });
-  const known = new Set(
-    [...flatten({ ...(MESSAGES['en-US'] as unknown as CatalogNode), ...enUS }).keys()].map((k) =>
-      k.replace(/_(one|other)$/, ''),
-    ),
-  );
-  for (const file of files(SRC)) {
-    it(path.relative(SRC, file), () => {
-      const text = readFileSync(file, 'utf8');
-      const used = [...text.matchAll(/\bt\(\s*'([a-zA-Z0-9_.]+)'/g)].map((m) => m[1]!);
-      expect(used.filter((key) => !known.has(key))).toEqual([]);
-    });
-  }
 });

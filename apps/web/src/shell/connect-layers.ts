@@ -7,9 +7,9 @@ import { connectHost } from '../core/host-call';
 const sessionEvents = () => import('./session-events');
 
 /**
- * Hands the lower layers what they call but may not import (docs/architecture.md, "The web
- * app's layers"): the API client's expiry and not-enough-coins dialogs, and the host. Runs once
- * at boot, before the first request.
+ * Hands the lower layers what they call but may not import (docs/internals/web-layer-wiring.md):
+ * the API client's expiry and not-enough-coins dialogs, and the host. Runs once at boot, before
+ * the first request.
  */
 export function connectLayers(): void {
   // The host loads with the first call that needs it, once the first screen has its data: the

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useFollow, useFollowPending } from '../api/queries/follows';
 import { confirmAction } from '../core/confirm';
 import { useGuard } from '../core/guard';
+import type { TKey } from '../i18n/keys';
 import { useSession } from '../state/session';
 
 export interface FollowTarget {
@@ -14,7 +15,7 @@ export interface FollowTarget {
 }
 
 /** The label of the button for the viewer's relation to the member. */
-export function followLabelKey(target: Pick<FollowTarget, 'followed' | 'follows_you'>): string {
+export function followLabelKey(target: Pick<FollowTarget, 'followed' | 'follows_you'>): TKey {
   if (target.followed) return target.follows_you ? 'follows.button.friends' : 'follows.button.following';
   return target.follows_you ? 'follows.button.followBack' : 'follows.button.follow';
 }

@@ -4,7 +4,7 @@ import type { Dialect } from '../dialect';
 /**
  * One row per scheduled job: when its next period starts and who ran the last one. A server
  * claims a period by moving `next_run_at` forward with a conditional update, so each period runs
- * once in the whole cluster (docs/architecture.md, "Scheduled work").
+ * once in the whole cluster (docs/internals/scheduled-work.md).
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then
 export async function up(db: Kysely<any>, d: Dialect): Promise<void> {

@@ -4,7 +4,7 @@ import { REDIS_KEYS } from '../../engines/redis-keys';
 
 /**
  * What the limits need from a count of recent events per key. Async, because the count may live
- * in Redis, shared by every server of a cluster (docs/architecture.md, "What several servers share").
+ * in Redis, shared by every server of a cluster (docs/internals/shared-state.md).
  */
 export interface AttemptWindow {
   /** Events of the key still in the window, counting at most `max`. */

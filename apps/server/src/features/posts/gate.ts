@@ -20,7 +20,7 @@ import { fail } from '../../http/app-error';
  */
 
 /**
- * How a surface meets the gate (docs/architecture.md#community):
+ * How a surface meets the gate (docs/internals/post-gate.md):
  * - `one`: asks for one post, its thread or its topic. A locked post shows its teaser; an adult
  *   topic's post answers "Are you 18+?" until the request carries the answer.
  * - `lists`: posts or comments across topics: each post as the viewer may see it, and an adult

@@ -2,6 +2,7 @@ import type { DataOf } from '@pixelhall/contract';
 import { routes } from '@pixelhall/contract/routes';
 import * as oauth from 'oauth4webapi';
 import i18n from '../../i18n';
+import type { TKey } from '../../i18n/keys';
 import { ApiError, request } from '../client';
 import { providersQuery } from '../queries/auth';
 import { queryClient } from '../query-client';
@@ -12,7 +13,7 @@ export type Provider = DataOf<typeof routes.auth.thirdProviders>['list'][number]
 
 /** A sign-in that could not finish; `messageKey` says why, in words for people. */
 export class ProviderSignInError extends Error {
-  constructor(readonly messageKey: string) {
+  constructor(readonly messageKey: TKey) {
     super(messageKey);
     this.name = 'ProviderSignInError';
   }

@@ -149,7 +149,7 @@ export function useFollow() {
 
 /** What a blacklist change hides or shows again: feeds, post lists, comments, search. */
 function refreshHiddenContent(): void {
-  for (const queryKey of [['home'], ['posts'], ['comments'], ['search']])
+  for (const queryKey of [['home'], ['posts'], ['comments'], ['search']] as const)
     void queryClient.invalidateQueries({ queryKey });
 }
 

@@ -26,8 +26,8 @@ describe('post events reach every cached copy', () => {
   it('applies like, comment, share and delete to feeds, details and search answers', () => {
     const newKey = postKeys.feed(endpoints.posts.homePosts, {});
     const topicKey = postKeys.feed(endpoints.posts.postsList, { topic_id: 1, sort: 'new' });
-    const detailKey = [...postKeys.detail(1), { adult_confirmed: false }];
-    const searchKey = ['search', 'results', 'retro', 'all'];
+    const detailKey = [...postKeys.detail(1), { adult_confirmed: false }] as const;
+    const searchKey = ['search', 'results', 'retro', 'all'] as const;
     queryClient.setQueryData(newKey, infinite(page([post(1), post(2)], 'c1')));
     queryClient.setQueryData(topicKey, infinite(page([post(2), post(1)])));
     queryClient.setQueryData(detailKey, post(1));

@@ -5,12 +5,12 @@ import { useAchievementDetail } from '../../api/queries/achievements';
 import { useMemberProfile } from '../../api/queries/members';
 import { useRouteQuery } from '../../core/route-context';
 import { useSession } from '../../state/session';
+import { AchievementIcon, ProgressLine, TierStars } from '../../ui/achievements/AchievementParts';
+import { achievementProgress } from '../../ui/achievements/achievement-view';
 import { NavBar } from '../../ui/NavBar';
 import { LoadFailed, Pending } from '../../ui/QueryStates';
 import { RewardChips } from '../../ui/rewards/RewardChips';
 import { Screen } from '../../ui/Screen';
-import { achievementProgress } from './achievement-view';
-import { AchievementIcon, ProgressLine, TierStars } from './parts';
 import './achievements.css';
 import { useFormat } from '../../ui/format';
 

@@ -7,12 +7,12 @@ import { useMyAchievements, useSaveDisplay, useShownAchievements } from '../../a
 import { showInfoToast } from '../../core/feedback';
 import { useNavigate } from '../../core/navigation';
 import { useSession } from '../../state/session';
+import { AchievementIcon, ProgressLine, TierStars } from '../../ui/achievements/AchievementParts';
+import { achievementProgress, toggleShown } from '../../ui/achievements/achievement-view';
 import { EmptyState } from '../../ui/EmptyState';
 import { NavBar } from '../../ui/NavBar';
 import { LoadFailed, Pending } from '../../ui/QueryStates';
 import { Screen } from '../../ui/Screen';
-import { achievementProgress, toggleShown } from './achievement-view';
-import { AchievementIcon, ProgressLine, TierStars } from './parts';
 import './achievements.css';
 import { useFormat } from '../../ui/format';
 

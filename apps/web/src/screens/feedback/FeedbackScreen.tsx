@@ -30,7 +30,7 @@ type Values = Record<FeedbackField, string | undefined>;
 const ruleFor = (field: FeedbackField, t: TFunction): FormRule => ({
   validator: async (_rule, value) => {
     const problem = FEEDBACK_CHECKS[field](typeof value === 'string' ? value : '');
-    if (problem) throw new Error(t(problem.key, problem.values));
+    if (problem) throw new Error(t(problem.key, { ...problem.values }));
   },
 });
 
@@ -56,16 +56,14 @@ export default function FeedbackScreen() {
   useEffect(() => {
     let live = true;
     const known = useDevice.getState().system;
-    host
-      .call('getSystemInfo', undefined, { silent: true })
-      .catch(() => known)
-      .then((system) => {
-        if (!live || !system) return;
-        fillEmpty(form, {
-          device_name: system.deviceName,
-          device_version: deviceVersionOf(system.androidVersion, navigator.userAgent),
-        });
+    const prefill = (system: typeof known) => {
+      if (!live || !system) return;
+      fillEmpty(form, {
+        device_name: system.deviceName,
+        device_version: deviceVersionOf(system.androidVersion, navigator.userAgent),
       });
+    };
+    host.call('getSystemInfo', undefined, { silent: true }).then(prefill, () => prefill(known));
     return () => {
       live = false;
     };

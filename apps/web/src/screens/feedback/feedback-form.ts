@@ -1,12 +1,13 @@
 import { FEEDBACK_LIMITS, type PayloadOf, validateEmail } from '@pixelhall/contract';
 import type { routes } from '@pixelhall/contract/routes';
+import type { TKey } from '../../i18n/keys';
 
 export type FeedbackPayload = PayloadOf<typeof routes.games.feedbackSubmit>;
 export type FeedbackField = keyof FeedbackPayload;
 
 /** A message key of the interface catalogue and its values, for the field under the input. */
 export interface FieldProblem {
-  key: string;
+  key: TKey;
   values?: Record<string, number>;
 }
 

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { type BlockedCard, useBlacklist, useUnblock } from '../../api/queries/follows';
 import { confirmAction } from '../../core/confirm';
 import { EmptyState } from '../../ui/EmptyState';
+import { MemberRow } from '../../ui/MemberRow';
 import { NavBar } from '../../ui/NavBar';
 import { PagedList } from '../../ui/PagedList';
 import { Screen } from '../../ui/Screen';
-import { MemberRow } from './MemberRow';
+import './follows.css';
 
 /** /me/blacklist: the members the caller blocked, newest first, each with a way back. */
 export default function BlacklistScreen() {

@@ -10,10 +10,11 @@ import { useSession } from '../../state/session';
 import { EmptyState } from '../../ui/EmptyState';
 import { FollowButton } from '../../ui/FollowButton';
 import { useFormat } from '../../ui/format';
+import { MemberRow } from '../../ui/MemberRow';
 import { NavBar } from '../../ui/NavBar';
 import { PagedList } from '../../ui/PagedList';
 import { Screen } from '../../ui/Screen';
-import { MemberRow } from './MemberRow';
+import './follows.css';
 
 /** The member whose list this is: `?user_id=`, or the signed-in member (null) without one. */
 function useListOwner(): number | null {

@@ -5,12 +5,13 @@ import { clearDownloads, removeDownload, useDownloads } from '../../games/downlo
 import { playGame } from '../../games/play';
 import { EmptyState } from '../../ui/EmptyState';
 import { useFormat, useRelativeTime } from '../../ui/format';
+import { confirmDeleteGame } from '../../ui/games/confirm-delete';
 import { GameRows } from '../../ui/games/GameLists';
+import { localCard, useEmulatorName } from '../../ui/games/local-cards';
 import { Pending } from '../../ui/QueryStates';
-import { confirmDeleteGame } from './confirm-delete';
 import { ListHead } from './ListHead';
-import { localCard, useEmulatorName } from './local-cards';
 import { PlayControls } from './PlayControls';
+import '../../ui/games/download-line.css';
 
 /** The ROMs on this device: play, delete one, or clear them all (each asks first). */
 export function DownloadedTab() {

@@ -12,11 +12,12 @@ import {
 } from '../../games/downloads';
 import { EmptyState } from '../../ui/EmptyState';
 import { useFormat } from '../../ui/format';
+import { formatReceived, formatSpeed, percent } from '../../ui/games/download-format';
 import { GameRows } from '../../ui/games/GameLists';
+import { localCard, useEmulatorName } from '../../ui/games/local-cards';
 import { Pending } from '../../ui/QueryStates';
-import { formatReceived, formatSpeed, percent } from './download-format';
 import { ListHead } from './ListHead';
-import { localCard, useEmulatorName } from './local-cards';
+import '../../ui/games/download-line.css';
 
 /** Downloads under way, queued, paused or failed: progress, speed, pause/resume, cancel, clear all. */
 export function DownloadingTab() {

@@ -2,12 +2,12 @@ import { Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteQuery } from '../../core/route-context';
+import { PlayHistory } from '../../ui/games/PlayHistory';
 import { NavBar } from '../../ui/NavBar';
 import { Screen } from '../../ui/Screen';
 import { DownloadedTab } from './DownloadedTab';
 import { DownloadingTab } from './DownloadingTab';
 import { ImportedTab } from './ImportedTab';
-import { PlayHistory } from './PlayHistory';
 import './game-download.css';
 
 const TABS = ['downloading', 'downloaded', 'historical', 'imported'] as const;

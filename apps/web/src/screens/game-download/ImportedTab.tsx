@@ -3,17 +3,18 @@ import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../core/confirm';
+import { ImportProgressSheet } from '../../games/ImportProgressSheet';
+import { isRunning } from '../../games/import-format';
+import { startImport } from '../../games/import-run';
 import { forgetImported, useImportedGames, useImportProgress } from '../../games/imported';
 import { playGame } from '../../games/play';
 import { EmptyState } from '../../ui/EmptyState';
 import { GameRows } from '../../ui/games/GameLists';
+import { importedCard, useEmulatorName } from '../../ui/games/local-cards';
 import { Pending } from '../../ui/QueryStates';
-import { ImportProgressSheet } from '../game-settings/ImportProgressSheet';
-import { isRunning } from '../game-settings/import-format';
-import { startImport } from '../game-settings/import-run';
 import { ListHead } from './ListHead';
-import { importedCard, useEmulatorName } from './local-cards';
 import { PlayControls } from './PlayControls';
+import '../../ui/games/download-line.css';
 
 /**
  * ROMs imported from the member's directory, matched to the catalogue or not. Forgetting one

@@ -1,6 +1,7 @@
 import { Button } from 'antd-mobile';
 import { DeleteOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import '../../ui/games/download-line.css';
 
 /**
  * A ROM on this device, in a list: play it, or take it off the list (the caller asks first).

@@ -2,12 +2,12 @@ import { Button, ProgressBar } from 'antd-mobile';
 import { FolderOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ImportProgressSheet } from '../../games/ImportProgressSheet';
+import { isRunning, progressPercent } from '../../games/import-format';
+import { startImport, useLastImport } from '../../games/import-run';
 import { useImportedGames, useImportProgress } from '../../games/imported';
 import { useDevice } from '../../state/device';
 import { useRelativeTime } from '../../ui/format';
-import { ImportProgressSheet } from './ImportProgressSheet';
-import { isRunning, progressPercent } from './import-format';
-import { startImport, useLastImport } from './import-run';
 
 /** The web host falls back to a directory file input where the browser has no picker. */
 const hasDirectoryPicker = () =>

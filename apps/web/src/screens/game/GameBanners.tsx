@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useGameBanners } from '../../api/queries/games';
+import { linkTarget } from '../../core/link-target';
 import { BannerSwiper } from '../../ui/BannerSwiper';
-import { linkTarget } from '../home/links';
 
 /**
  * The game banners (banner/lists). Links open like Home's: an app route (#/rom/1) inside the

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { bannersQuery } from '../../api/queries/first-screen';
+import { linkTarget } from '../../core/link-target';
 import { BannerSwiper } from '../../ui/BannerSwiper';
-import { linkTarget } from './links';
 
 /** The home banners (banner/lists), sliding on their own; nothing at all when there are none. */
 export function Banners() {

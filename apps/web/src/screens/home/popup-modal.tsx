@@ -2,11 +2,11 @@ import type { DataOf } from '@pixelhall/contract';
 import type { routes } from '@pixelhall/contract/routes';
 import { Button, Modal } from 'antd-mobile';
 import type { CSSProperties } from 'react';
+import { linkTarget } from '../../core/link-target';
 import { navigateTo } from '../../core/navigation';
 import { nextOverlayZIndex, overlayStyle } from '../../core/overlay';
 import i18n from '../../i18n';
 import { LazyImage } from '../../ui/LazyImage';
-import { linkTarget } from './links';
 
 const POPUP_WIDTH = { '--min-width': 'min(86vw, 340px)', '--max-width': 'min(86vw, 340px)' } as CSSProperties;
 

@@ -1,4 +1,5 @@
 import type { News } from '@pixelhall/contract';
+import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { groupNews } from './news-groups';
 import { groupWording } from './news-wording';
@@ -31,8 +32,10 @@ const news = (kind: string, actor: ReturnType<typeof member>, extra: Partial<New
   ...extra,
 });
 
-const t = (key: string, params?: Record<string, unknown>) =>
-  params?.count === undefined ? `${key}|${params?.name}` : `${key}|${params.name}|${params.count}`;
+const t = ((key: string, params?: Record<string, unknown>) =>
+  params?.count === undefined
+    ? `${key}|${params?.name}`
+    : `${key}|${params.name}|${params.count}`) as unknown as TFunction;
 
 describe('groupNews', () => {
   it('makes four likes of one comment one row, worded by the newest liker with the others counted', () => {

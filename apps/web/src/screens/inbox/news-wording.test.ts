@@ -1,7 +1,9 @@
+import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { newsTarget, newsWording } from './news-wording';
 
-const t = (key: string, params?: Record<string, unknown>) => (params ? `${key}|${params.name}` : key);
+const t = ((key: string, params?: Record<string, unknown>) =>
+  params ? `${key}|${params.name}` : key) as unknown as TFunction;
 const actor = { id: 8, nickname: 'Nova', avatar: '', level: 4, grade: 'novice' as const };
 const item = (kind: string, extra: Partial<Parameters<typeof newsWording>[0]> = {}) => ({
   kind,

@@ -1,12 +1,17 @@
 import type { News } from '@pixelhall/contract';
+import type { TFunction } from 'i18next';
 import type { NewsGroup } from './news-groups';
 
 /** Kinds worded as "<actor> did something"; their key is `inbox.kinds.<kind>` with `{{name}}`. */
-const ACTOR_KINDS = new Set(['like', 'comment', 'reply', 'comment_like', 'follow']);
+const ACTOR_KINDS = ['like', 'comment', 'reply', 'comment_like', 'follow'] as const;
+/** Kinds that group (news-groups.ts); their key is `inbox.grouped.<kind>`, counting the others. */
+const GROUPED_KINDS = ['like', 'comment_like', 'follow'] as const;
 /** Kinds whose `text` is a comment: the one written, or the one liked. */
 const QUOTED_KINDS = new Set(['comment', 'reply', 'comment_like']);
 
-type Translate = (key: string, params?: Record<string, unknown>) => string;
+/** The server's kind is a plain string: a kind this app does not word yet is none of these. */
+const isOneOf = <K extends string>(kinds: readonly K[], kind: string): kind is K =>
+  (kinds as readonly string[]).includes(kind);
 type NewsLike = Pick<News, 'kind' | 'text' | 'actor' | 'actor_id' | 'post_id'>;
 
 export interface NewsWording {
@@ -20,13 +25,14 @@ export interface NewsWording {
  * How an inbox item reads: member actions name the member; operator messages (`system`) are
  * their text; a kind this app does not know yet falls back to its text.
  */
-export function newsWording(item: NewsLike, t: Translate): NewsWording {
-  if (ACTOR_KINDS.has(item.kind)) {
+export function newsWording(item: NewsLike, t: TFunction): NewsWording {
+  const { kind } = item;
+  if (isOneOf(ACTOR_KINDS, kind)) {
     const name = item.actor?.nickname || t('inbox.someone');
-    const quote = QUOTED_KINDS.has(item.kind) && item.text ? item.text : null;
-    return { title: t(`inbox.kinds.${item.kind}`, { name }), quote };
+    const quote = QUOTED_KINDS.has(kind) && item.text ? item.text : null;
+    return { title: t(`inbox.kinds.${kind}`, { name }), quote };
   }
-  if (item.kind === 'welcome') return { title: t('inbox.kinds.welcome'), quote: null };
+  if (kind === 'welcome') return { title: t('inbox.kinds.welcome'), quote: null };
   return { title: item.text || t('inbox.kinds.other'), quote: null };
 }
 
@@ -34,11 +40,11 @@ export function newsWording(item: NewsLike, t: Translate): NewsWording {
  * How a group of items reads: one member reads as their item does; more name the newest and
  * count the others ("Ana and 3 others liked your comment", pluralised per language).
  */
-export function groupWording(group: NewsGroup, t: Translate): NewsWording {
+export function groupWording(group: NewsGroup, t: TFunction): NewsWording {
   const newest = group.items[0]!;
   const single = newsWording(newest, t);
   const [first] = group.actors;
-  if (group.actors.length < 2 || !first) return single;
+  if (group.actors.length < 2 || !first || !isOneOf(GROUPED_KINDS, newest.kind)) return single;
   const others = group.actors.length - 1;
   const name = first.nickname || t('inbox.someone');
   return { title: t(`inbox.grouped.${newest.kind}`, { name, count: others }), quote: single.quote };

@@ -8,12 +8,12 @@ import { useNavigate } from '../../core/navigation';
 import { useSession } from '../../state/session';
 import { useFormat } from '../../ui/format';
 import { Screen } from '../../ui/Screen';
+import { TouristBanner } from '../../ui/TouristBanner';
 import { UserAvatar } from '../../ui/UserAvatar';
-import { TouristBanner } from '../profile/TouristBanner';
-import { WalletCard } from '../wallet/WalletCard';
 import { CommunityEntries } from './CommunityEntries';
 import { GameEntries } from './GameEntries';
 import { ProgressEntries } from './ProgressEntries';
+import { WalletCard } from './WalletCard';
 
 /**
  * Me: the member's card (or log-in and sign-up for a visitor) and the ways into settings. The

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavBar } from '../../ui/NavBar';
 import { Screen } from '../../ui/Screen';
-import { UserCommentList } from '../user/UserCommentList';
+import { UserCommentList } from '../../ui/UserCommentList';
 
 /** /me/comment: the signed-in member's comments, each with the post it answers, deletable. */
 export default function MyCommentsScreen() {

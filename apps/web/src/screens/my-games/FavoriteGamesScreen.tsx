@@ -8,7 +8,6 @@ import { useRelativeTime } from '../../ui/format';
 import { PagedGames } from '../../ui/games/GameLists';
 import { NavBar } from '../../ui/NavBar';
 import { Screen } from '../../ui/Screen';
-import '../game-download/game-download.css';
 import './my-games.css';
 
 /** /me/favorite: the member's favourite games, newest favourite first; the heart takes one off. */

@@ -8,9 +8,12 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../core/hash-router';
+import type { Strings } from '../../i18n/keys';
 import '../../ui/games/games.css';
 
-const SHORTCUTS: Array<[key: string, to: string, icon: ReactNode]> = [
+type LinkLabels = Strings['myGamesUi']['links'];
+
+const SHORTCUTS: Array<[key: keyof LinkLabels, to: string, icon: ReactNode]> = [
   ['downloads', '/game/download', <DownlandOutline key="d" />],
   ['favourites', '/me/favorite', <HeartOutline key="f" />],
   ['recent', '/me/recent', <ClockCircleOutline key="r" />],

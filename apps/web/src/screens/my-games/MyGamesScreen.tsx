@@ -8,13 +8,13 @@ import { useImportedGames } from '../../games/imported';
 import { playGame } from '../../games/play';
 import { EmptyState } from '../../ui/EmptyState';
 import { GameRows } from '../../ui/games/GameLists';
+import { importedCard, localCard, useEmulatorName } from '../../ui/games/local-cards';
 import { NavBar } from '../../ui/NavBar';
 import { Pending } from '../../ui/QueryStates';
 import { Screen } from '../../ui/Screen';
-import { importedCard, localCard, useEmulatorName } from '../game-download/local-cards';
 import { type DeviceGame, deviceGames, favouriteMatcher } from './device-games';
 import { GameShortcuts } from './GameShortcuts';
-import '../game-download/game-download.css';
+import '../../ui/games/download-line.css';
 import './my-games.css';
 import { useFormat } from '../../ui/format';
 

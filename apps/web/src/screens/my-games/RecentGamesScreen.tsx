@@ -4,11 +4,10 @@ import { useImportedGames } from '../../games/imported';
 import { playGame } from '../../games/play';
 import { type RecentGame, useRecentGames } from '../../state/recent-games';
 import { GameStrip } from '../../ui/games/GameLists';
+import { useEmulatorName } from '../../ui/games/local-cards';
+import { PlayHistory } from '../../ui/games/PlayHistory';
 import { NavBar } from '../../ui/NavBar';
 import { Screen } from '../../ui/Screen';
-import { useEmulatorName } from '../game-download/local-cards';
-import { PlayHistory } from '../game-download/PlayHistory';
-import '../game-download/game-download.css';
 import './my-games.css';
 
 /**

@@ -10,15 +10,16 @@ import { showFailToast } from '../../core/feedback';
 import { useLocation } from '../../core/hash-router';
 import { useNavigate } from '../../core/navigation';
 import { useRouteQuery } from '../../core/route-context';
+import type { TKey } from '../../i18n/keys';
 import { type NoteDraft, useNote } from '../../state/note';
 import { CurrencyIcon } from '../../ui/CurrencyIcon';
 import { ruleOf } from '../../ui/form-rules';
 import { NavBar } from '../../ui/NavBar';
+import { StylePicker } from '../../ui/posts/StylePicker';
 import { Screen } from '../../ui/Screen';
 import { AttachmentList } from './AttachmentList';
 import { attachedFiles, hasFailed, isUploading } from './attachments';
 import { paidPrice, validatePaidPrice } from './price';
-import { StylePicker } from './StylePicker';
 import { TopicField } from './TopicField';
 import { useAttachments } from './useAttachments';
 import './note.css';
@@ -232,7 +233,7 @@ export default function NoteScreen() {
     </Screen>
   );
 
-  function check(key: string | null): void {
+  function check(key: TKey | null): void {
     if (key) throw new Error(t(key));
   }
 }

@@ -59,7 +59,7 @@ export function useAttachments() {
   const add = useCallback(
     (files: readonly File[]) => {
       const { accepted, problem } = admitFiles(itemsRef.current, files);
-      if (problem) showFailToast(i18n.t(problem.key, problem.params));
+      if (problem) showFailToast(i18n.t(problem.key, { ...problem.params }));
       const added = accepted.map((file) => {
         const key = `a${++nextKey}`;
         const item = newAttachment(key, file);

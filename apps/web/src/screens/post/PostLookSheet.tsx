@@ -5,7 +5,7 @@ import { useSetPost } from '../../api/queries/post-detail';
 import { usePostStyles } from '../../api/queries/posts';
 import { useMe } from '../../api/queries/users';
 import { BottomSheet } from '../../ui/BottomSheet';
-import { StylePicker } from '../note/StylePicker';
+import { StylePicker } from '../../ui/posts/StylePicker';
 
 /**
  * The author's colour style and upgrade style for a published post (`set/posts`). Each pick is

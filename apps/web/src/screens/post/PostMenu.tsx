@@ -10,8 +10,8 @@ import { AppForm } from '../../ui/AppForm';
 import { BottomSheet } from '../../ui/BottomSheet';
 import { ruleOf } from '../../ui/form-rules';
 import { SubmitButton } from '../../ui/SubmitButton';
-import { UsePropSheet } from '../props/UsePropSheet';
 import { PostLookSheet } from './PostLookSheet';
+import { UsePropSheet } from './UsePropSheet';
 
 type Sheet = 'reasons' | 'props' | 'look' | null;
 

@@ -6,10 +6,10 @@ import { useDeletePost, useSharePost } from '../../api/queries/post-detail';
 import { showFailToast, showSuccessToast } from '../../core/feedback';
 import { useNavigate } from '../../core/navigation';
 import { nextOverlayZIndex, overlayStyle } from '../../core/overlay';
+import { shareLink, shareTitle } from '../../core/share-link';
 import { host } from '../../host';
 import { adultAnswer } from '../../state/adult';
 import { usePreferences } from '../../state/preferences';
-import { shareLink, shareTitle } from './share';
 
 export interface Translation {
   text: string;

@@ -6,9 +6,9 @@ import { useNavigate } from '../../core/navigation';
 import { NavBar } from '../../ui/NavBar';
 import { Pending } from '../../ui/QueryStates';
 import { Screen } from '../../ui/Screen';
+import { TouristBanner } from '../../ui/TouristBanner';
 import { UserAvatar } from '../../ui/UserAvatar';
 import { AccountDetails } from './AccountDetails';
-import { TouristBanner } from './TouristBanner';
 
 /** Edit profile: avatar, nickname and signature; the user name and e-mail are shown only. */
 export default function UserEditScreen() {

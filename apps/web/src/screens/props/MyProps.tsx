@@ -8,10 +8,10 @@ import { confirmAction } from '../../core/confirm';
 import { showSuccessToast } from '../../core/feedback';
 import { EmptyState } from '../../ui/EmptyState';
 import { useFormat } from '../../ui/format';
+import { PropIcon } from '../../ui/props/PropIcon';
+import { experienceOf, isPostProp } from '../../ui/props/prop-rules';
 import { LoadFailed, Pending } from '../../ui/QueryStates';
 import { PickPostSheet } from './PickPostSheet';
-import { PropIcon } from './PropIcon';
-import { experienceOf, isPostProp } from './prop-rules';
 
 /**
  * The member's props with their counts and expiry. An experience card is used here; a post

@@ -9,9 +9,10 @@ import { BottomSheet } from '../../ui/BottomSheet';
 import { EmptyState } from '../../ui/EmptyState';
 import { useRelativeTime } from '../../ui/format';
 import { TopicPinBadge } from '../../ui/posts/TopicPinBadge';
+import { useApplyPostProp } from '../../ui/props/apply-post-prop';
+import { PropIcon } from '../../ui/props/PropIcon';
 import { LoadFailed, Pending } from '../../ui/QueryStates';
-import { useApplyPostProp } from './apply-post-prop';
-import { PropIcon } from './PropIcon';
+import '../../ui/props/props.css';
 
 /** The member's own posts, as /me/posts lists them (the same cache). */
 const MY_POSTS = { tab: 'posts' } as const;

@@ -8,9 +8,9 @@ import { confirmAction } from '../../core/confirm';
 import { CurrencyIcon } from '../../ui/CurrencyIcon';
 import { EmptyState } from '../../ui/EmptyState';
 import { useFormat } from '../../ui/format';
+import { PropIcon } from '../../ui/props/PropIcon';
+import { buyTotal, clampQuantity } from '../../ui/props/prop-rules';
 import { LoadFailed, Pending } from '../../ui/QueryStates';
-import { PropIcon } from './PropIcon';
-import { buyTotal, clampQuantity } from './prop-rules';
 
 /** The shop: every prop with what it does, its price, how long it keeps, and a quantity to buy. */
 export function PropShop() {

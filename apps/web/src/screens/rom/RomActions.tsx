@@ -12,8 +12,8 @@ import {
 import { useImportedGames } from '../../games/imported';
 import { playGame } from '../../games/play';
 import { useFormat } from '../../ui/format';
-import { confirmDeleteGame } from '../game-download/confirm-delete';
-import { formatReceived, formatSpeed, percent } from '../game-download/download-format';
+import { confirmDeleteGame } from '../../ui/games/confirm-delete';
+import { formatReceived, formatSpeed, percent } from '../../ui/games/download-format';
 import { type DownloadButtonState, downloadButtonState, findImported, romPlayTarget } from './rom-state';
 
 /**

@@ -2,7 +2,7 @@ import type { Game } from '@pixelhall/contract';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../ui/format';
 import { genreLabel } from '../../ui/games/labels';
-import { useEmulatorName } from '../game-download/local-cards';
+import { useEmulatorName } from '../../ui/games/local-cards';
 
 /** docs/product/games-library-and-player.md#game-detail: the description, then version, emulator, type, size and the two times. */
 export function RomInfo({ game }: { game: Game }) {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { showFailToast, showSuccessToast } from '../../core/feedback';
-import { shareLink } from '../post/share';
+import { shareLink } from '../../core/share-link';
 
 /** The address that opens a game's page: the app routes by hash, so this page's own with #/rom/<id>. */
 export function gameLink(

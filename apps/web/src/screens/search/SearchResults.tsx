@@ -7,10 +7,10 @@ import { EmptyState } from '../../ui/EmptyState';
 import { FeedFooter } from '../../ui/FeedFooter';
 import { FollowButton } from '../../ui/FollowButton';
 import { useFormat } from '../../ui/format';
+import { MemberRow } from '../../ui/MemberRow';
 import { PostCard } from '../../ui/posts/PostCard';
 import { LoadFailed, Pending } from '../../ui/QueryStates';
 import { TopicRow } from '../../ui/topics/TopicRow';
-import { MemberRow } from '../follows/MemberRow';
 
 /** The results of one search, of one kind or (`all`) a few topics and members before the posts. */
 export function SearchResults({

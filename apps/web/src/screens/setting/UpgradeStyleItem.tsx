@@ -7,7 +7,7 @@ import { useMe } from '../../api/queries/users';
 import { useNote } from '../../state/note';
 import { usePreferences } from '../../state/preferences';
 import { BottomSheet } from '../../ui/BottomSheet';
-import { StylePicker } from '../note/StylePicker';
+import { StylePicker } from '../../ui/posts/StylePicker';
 
 /**
  * Settings' upgrade style (docs/product/app-shell-and-settings.md#settings): the style a new post starts with. Styles above the member's

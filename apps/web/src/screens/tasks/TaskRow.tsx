@@ -82,7 +82,7 @@ export function TaskRow({
           <span
             className={`task-row__note task-row__note--${task.progress === TaskProgress.paused ? 'paused' : 'plain'}`}
           >
-            {t(view.note.key, view.note.params)}
+            {t(view.note.key, { ...view.note.params })}
           </span>
         )}
         <RewardChips reward={task.reward} muted={view.state === 'complete'} />

@@ -111,7 +111,7 @@ function ResetsIn({ resetsAt, onReset }: { resetsAt: number; onReset: () => void
   const wording = resetsIn(resetsAt, now);
   return (
     <p className="task-section-note task-resets" data-testid="task-resets">
-      <ClockCircleOutline /> {t(wording.key, wording.params)}
+      <ClockCircleOutline /> {t(wording.key, { ...wording.params })}
     </p>
   );
 }

@@ -1,9 +1,10 @@
 import { type Task, TaskProgress, type TaskState } from '@pixelhall/contract';
+import type { TKey } from '../../i18n/keys';
 import type { RewardKind } from '../../ui/CurrencyIcon';
 
 /** A message key with its values, translated by the component. */
 export interface Wording {
-  key: string;
+  key: TKey;
   params?: Record<string, number>;
 }
 

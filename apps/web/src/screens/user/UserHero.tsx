@@ -9,7 +9,7 @@ import { useSession } from '../../state/session';
 import { FollowButton } from '../../ui/FollowButton';
 import { useFormat } from '../../ui/format';
 import { UserAvatar } from '../../ui/UserAvatar';
-import { ShownAchievements } from '../achievements/ShownAchievements';
+import { ShownAchievements } from './ShownAchievements';
 import { UnblockButton } from './UserMenu';
 
 /** The member's card at the top of their page: who they are, their counts, and what you can do. */

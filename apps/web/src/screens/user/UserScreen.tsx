@@ -15,7 +15,7 @@ import { NavBar } from '../../ui/NavBar';
 import { PostFeed } from '../../ui/posts/PostFeed';
 import { Pending } from '../../ui/QueryStates';
 import { Screen } from '../../ui/Screen';
-import { UserCommentList } from './UserCommentList';
+import { UserCommentList } from '../../ui/UserCommentList';
 import { UserHero } from './UserHero';
 import { UserMenu } from './UserMenu';
 import './user.css';

@@ -12,7 +12,8 @@ export const KNOWN_GENRES = [
   'sports',
 ] as const;
 
-const known = new Set<string>(KNOWN_GENRES);
+type KnownGenre = (typeof KNOWN_GENRES)[number];
+const isKnown = (genre: string): genre is KnownGenre => (KNOWN_GENRES as readonly string[]).includes(genre);
 
 /**
  * A genre as the reader's language says it. Genres are free lowercase English words on the
@@ -20,5 +21,5 @@ const known = new Set<string>(KNOWN_GENRES);
  */
 export function genreLabel(t: TFunction, genre: string): string {
   const key = genre.trim().toLowerCase();
-  return known.has(key) ? t(`gamesUi.genres.${key}`) : genre;
+  return isKnown(key) ? t(`gamesUi.genres.${key}`) : genre;
 }
