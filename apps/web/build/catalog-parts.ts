@@ -5,7 +5,7 @@ import { FIRST_SCREEN_GROUPS } from '../src/i18n/first-screen-groups';
 
 export type CatalogPart = 'first-screen' | 'rest';
 
-const PART_IMPORT = /^(\..+\.json)\?part=(first-screen|rest)$/;
+const PART_IMPORT = /^(.+\.json)\?part=(first-screen|rest)$/;
 /** Ends in the file's `.json`: Vite's JSON plugin makes the module from the part's JSON. */
 const PART_ID = '\0pixelhall-catalog-part:';
 
@@ -19,18 +19,24 @@ export function catalogPart(catalog: Record<string, unknown>, part: CatalogPart)
 
 /**
  * `import('./locales/en-US.json?part=first-screen')` and `?part=rest`: one language's app
- * catalog in two files, cut from the one JSON file each language keeps, so that the first
- * screen downloads only the strings it shows.
+ * catalog (or, from `@pixelhall/contract/messages/…`, its shared catalog) in two files, cut from
+ * the one JSON file each language keeps, so that the first screen downloads only the strings it
+ * shows.
  */
 export function catalogParts(): Plugin {
   return {
     name: 'pixelhall-catalog-parts',
     // Before Vite's resolver, which would hand the file to the JSON plugin whole.
     enforce: 'pre',
-    resolveId(source, importer) {
+    async resolveId(source, importer) {
       const match = PART_IMPORT.exec(source);
       if (!match || !importer) return null;
-      return `${PART_ID}${match[2]}:${path.resolve(path.dirname(importer), match[1]!)}`;
+      const [, file, part] = match as unknown as [string, string, CatalogPart];
+      // A relative file (the app's catalogs) or a package's (the contract's shared catalogs).
+      const resolved = file.startsWith('.')
+        ? path.resolve(path.dirname(importer), file)
+        : (await this.resolve(file, importer, { skipSelf: true }))?.id;
+      return resolved ? `${PART_ID}${part}:${resolved}` : null;
     },
     load(id) {
       if (!id.startsWith(PART_ID)) return null;

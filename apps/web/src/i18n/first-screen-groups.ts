@@ -1,5 +1,5 @@
 /**
- * The app catalog's top-level groups that Home's first screen and what it opens in place (the
+ * The catalogs' top-level groups that Home's first screen and what it opens in place (the
  * tab bar, the mining button, the new-post sheet, the reward overlay, the image viewer, the
  * announcement, the update prompt) show. They load first; the rest of the catalog loads once the
  * first screen has shown, and before any other screen renders (shell/RouteHost.tsx).
@@ -22,4 +22,12 @@ export const FIRST_SCREEN_GROUPS: readonly string[] = [
   'time',
   'topicUi',
   'updateUi',
+  // The contract's shared catalog: what the client says itself (failures, form checks, the
+  // daily check-in); the groups only the server words (mails, the economy's answers) wait.
+  'auth',
+  'common',
+  'errors',
+  'rewards',
+  'validation',
+  'version',
 ];

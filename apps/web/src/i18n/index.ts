@@ -50,8 +50,12 @@ function loadFirstScreen(locale: Locale): Promise<void> {
 /** Loads a language's catalogs, whole, once; the same promise every time it is asked again. */
 export function loadLocale(locale: Locale): Promise<void> {
   return once(locale, async () => {
-    const [rest] = await Promise.all([CATALOGS[locale].rest(), loadFirstScreen(locale)]);
-    addCatalog(locale, rest.default as Catalog);
+    const [sharedRest, rest] = await Promise.all([
+      CATALOGS[locale].sharedRest(),
+      CATALOGS[locale].rest(),
+      loadFirstScreen(locale),
+    ]);
+    addCatalog(locale, { ...(sharedRest.default as Catalog), ...(rest.default as Catalog) });
   });
 }
 
