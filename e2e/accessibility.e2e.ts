@@ -6,6 +6,7 @@ import { auditPage, describeViolations } from './support/axe';
 import { expectScreenOnPage, usePhone } from './support/browser';
 import { callAs, signedInToday } from './support/community';
 import { demoMemberSession } from './support/members';
+import { screenAtRest } from './support/motion';
 import { showcasePosts } from './support/showcase-posts';
 
 let context: BrowserContext;
@@ -63,28 +64,10 @@ async function useTheme(theme: Theme): Promise<void> {
   }, theme);
 }
 
-/**
- * The screen once its content has arrived: no loading placeholder or busy region is left on
- * it, so the audit sees what a person would read. (The app's heartbeat keeps the network from
- * ever going idle, so that is no signal.) A list's "loading more" at its foot and screens kept
- * alive out of sight do not count.
- */
+/** The screen once its content has arrived and come to rest, so the audit sees what a person would read. */
 async function settle(stop: Stop): Promise<void> {
   await expectScreenOnPage(page, stop.screen);
-  await page
-    .waitForFunction(
-      () =>
-        ![
-          ...document.querySelectorAll<HTMLElement>(
-            '.adm-skeleton, .adm-spin-loading, .adm-dot-loading, [aria-busy="true"]',
-          ),
-        ].some((el) => el.offsetParent !== null && !el.closest('.adm-infinite-scroll')),
-      undefined,
-      { timeout: 8_000 },
-    )
-    .catch(() => undefined);
-  // Transitions of the route change fade text in; axe measures contrast as painted.
-  await page.waitForTimeout(500);
+  await screenAtRest(page);
 }
 
 async function auditStops(theme: Theme, stops: Stop[]): Promise<void> {

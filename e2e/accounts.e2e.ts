@@ -4,8 +4,9 @@ import { fillRegister, logIn, signOut } from './support/account-forms';
 import { currentRoute, open, storedToken } from './support/app';
 import { expectScreenOnPage, usePhone } from './support/browser';
 import { expectFieldErrors } from './support/forms';
+import { latestMailTo } from './support/mail';
 import { revokeSession, sessionIdOf } from './support/members';
-import { latestMailTo } from './support/smtp';
+import { untilStill } from './support/until';
 
 let context: BrowserContext;
 let page: Page;
@@ -33,7 +34,7 @@ describe('form validation, at the field', () => {
       .locator('.adm-form-item-feedback-error')
       .getByText('The user name or password is incorrect')
       .waitFor();
-    // A toast would follow the answer within a frame or two.
+    // Time is the subject: no toast follows the answer (one would within a frame or two).
     await page.waitForTimeout(500);
     expect(await toasts.count()).toBe(0);
 
@@ -53,6 +54,7 @@ describe('form validation, at the field', () => {
       .locator('.adm-form-item-feedback-error')
       .getByText('This user name is already taken')
       .waitFor();
+    // Time is the subject, as above.
     await page.waitForTimeout(500);
     expect(await toasts.count()).toBe(0);
   });
@@ -265,9 +267,12 @@ describe('toasts and overlays', () => {
     const toast = page.locator('.adm-toast-main', { hasText: 'Welcome' });
     await card.waitFor();
     await toast.waitFor();
-    // Both have finished moving in.
-    await page.waitForTimeout(400);
-    const [cardBox, toastBox] = await Promise.all([card.boundingBox(), toast.boundingBox()]);
+    // Both have finished moving in: where they stand holds still.
+    const [cardBox, toastBox] = await untilStill(
+      () => Promise.all([card.boundingBox(), toast.boundingBox()]),
+      (before, after) => JSON.stringify(before) === JSON.stringify(after),
+      { apart: 100, what: 'the card and the toast at rest' },
+    );
     expect(cardBox).not.toBeNull();
     expect(toastBox).not.toBeNull();
     expect(toastBox!.y + toastBox!.height).toBeLessThanOrEqual(cardBox!.y);

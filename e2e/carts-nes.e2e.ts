@@ -1,15 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { usePhone } from './support/browser';
-import { bootSeededCart } from './support/cart-boot';
-import {
-  changedBox,
-  holdButton,
-  loudestSample,
-  type Picture,
-  pictureNow,
-  readPicture,
-} from './support/game-pad';
+import { bootSeededCart, heard } from './support/cart-boot';
+import { changedBox, holdButton, loudestSample, type Picture, pictureNow } from './support/game-pad';
+import { until, untilStill } from './support/until';
 
 let page: Page;
 let errors: string[];
@@ -29,23 +23,11 @@ const HEIGHT = 240;
 
 const boot = (name: string) => bootSeededCart(page, name, 'fceumm');
 
-/**
- * The picture once it holds still (the same two reads running). A WebGL canvas is readable only
- * in the frame it was drawn, which a read now and then misses: such a read is tried again.
- */
-async function stillPicture(timeoutMs = 20_000): Promise<Picture> {
-  const deadline = Date.now() + timeoutMs;
-  let last: Picture | null = null;
-  for (;;) {
-    const now = await readPicture(page, WIDTH, HEIGHT);
-    if (now && last && changedBox(last, now) === null) return now;
-    last = now ?? last;
-    if (Date.now() > deadline) throw new Error('the picture did not hold still');
-    await page.waitForTimeout(100);
-  }
-}
-
 const picture = () => pictureNow(page, WIDTH, HEIGHT);
+
+/** The picture once it holds still: the same in two reads 100 ms apart. */
+const stillPicture = (timeout = 20_000) =>
+  untilStill(picture, (a, b) => changedBox(a, b) === null, { apart: 100, timeout });
 
 /** Rows `top`–`bottom` and columns `left`–`right` of a picture. */
 function crop(p: Picture, box: { left: number; right: number; top: number; bottom: number }): Picture {
@@ -79,6 +61,7 @@ describe('the NES carts', () => {
     await boot('Moonlit Ninja');
     const start = await stillPicture();
     await loudestSample(page);
+    // Time is the subject: with no input, nothing moves and nothing sounds for a while.
     await page.waitForTimeout(1000);
     expect(changedBox(start, await picture()), 'nothing moves without input').toBeNull();
     expect(await loudestSample(page), 'no sound without input').toBeLessThan(0.01);
@@ -109,14 +92,14 @@ describe('the NES carts', () => {
     expect(recoloured).not.toBeNull();
     expect(recoloured!.left).toBeGreaterThanOrEqual(spriteLeft - 1);
     expect(recoloured!.right).toBeLessThanOrEqual(moved!.right + 1);
-    await page.waitForTimeout(300);
-    expect(await loudestSample(page), 'the note').toBeGreaterThan(0.05);
+    await heard(page, 0.05, 'the note');
     expect(errors).toEqual([]);
   });
 
   it('Neon Drift: Start races, passing cars score, a crash shows GAME OVER, Start races again and steers', async () => {
     await boot('Neon Drift');
     const title = await stillPicture();
+    // Time is the subject: the title waits for Start however long it is shown.
     await page.waitForTimeout(1000);
     expect(changedBox(title, await picture()), 'the title waits for Start').toBeNull();
     // Down the road's middle: the title, the score, PRESS START, your car, the subtitle.
@@ -129,10 +112,14 @@ describe('the NES carts', () => {
     // The first race after power-on brings the same cars every time: nobody steers, six get past.
     await loudestSample(page);
     await holdButton(page, 'start', 150);
-    const racing = await picture();
-    expect(changedBox(crop(title, messageBox), crop(racing, messageBox)), 'PRESS START goes').not.toBeNull();
-    await page.waitForTimeout(500);
-    expect(changedBox(racing, await picture()), 'the oncoming car comes down').not.toBeNull();
+    const racing = await until(
+      picture,
+      (p) => changedBox(crop(title, messageBox), crop(p, messageBox)) !== null,
+      {
+        what: 'PRESS START going',
+      },
+    );
+    await until(picture, (p) => changedBox(racing, p) !== null, { what: 'the oncoming car coming down' });
     const over = await stillPicture(90_000);
     expect(changedBox(crop(title, scoreBox), crop(over, scoreBox)), 'the score went up').not.toBeNull();
     const overMessage = crop(over, messageBox);
@@ -140,22 +127,26 @@ describe('the NES carts', () => {
     expect(changedBox(crop(title, messageBox), overMessage)).not.toBeNull();
     expect(await loudestSample(page), 'the notes of the points and the crash').toBeGreaterThan(0.05);
 
-    // Start again: left steers your car towards the kerb at once (its rows only: the new oncoming
-    // car is still far up the road), and the score is back to 000 (once that car is clear of it).
+    // Start again: GAME OVER goes and the score is back to 000 (seen once the new oncoming car,
+    // coming down from the top, is clear of it, before it gets past you and scores); then left
+    // steers your car towards the kerb at once (its rows only: that car is still far up the road).
     await holdButton(page, 'start', 150);
+    const restarted = await until(
+      picture,
+      (p) =>
+        changedBox(overMessage, crop(p, messageBox)) !== null &&
+        changedBox(crop(title, scoreBox), crop(p, scoreBox)) === null,
+      { what: 'a new race with a score of 000' },
+    );
     const carBox = { left: ROAD.left, right: ROAD.right, ...carRows! };
-    const before = crop(await picture(), carBox);
+    const before = crop(restarted, carBox);
     await holdButton(page, 'left', 200);
-    const steered = changedBox(before, crop(await picture(), carBox));
-    expect(steered).not.toBeNull();
+    const turned = await until(picture, (p) => changedBox(before, crop(p, carBox)) !== null, {
+      what: 'the car steering',
+    });
+    const steered = changedBox(before, crop(turned, carBox));
     expect(steered!.left + ROAD.left).toBeLessThan(CAR_X);
     expect(steered!.right + ROAD.left).toBeLessThanOrEqual(CAR_X + 15);
-    const deadline = Date.now() + 5_000;
-    for (;;) {
-      const now = await picture();
-      if (changedBox(crop(title, scoreBox), crop(now, scoreBox)) === null) break;
-      if (Date.now() > deadline) throw new Error('the score did not go back to 000');
-    }
     expect(errors).toEqual([]);
   });
 });

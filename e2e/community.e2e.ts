@@ -23,17 +23,6 @@ const cardOf = (within: Locator, postId: number) =>
 /** The open confirmation dialog (antd's Dialog renders outside the screen; its root has no box). */
 const dialog = () => page.locator('.adm-dialog-body:visible');
 
-/** Waits until `read` answers `want`; the UI updates asynchronously, never after a fixed sleep. */
-async function until<T>(read: () => Promise<T>, want: T, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let got = await read();
-  while (got !== want) {
-    if (Date.now() > deadline) throw new Error(`expected ${String(want)}, still ${String(got)}`);
-    await page.waitForTimeout(50);
-    got = await read();
-  }
-}
-
 /** A post action's count, without the screen-reader label ("Like", "Comments") the button holds too. */
 const countOf = async (action: Locator) => (await action.textContent())?.replace(/\D/g, '');
 
@@ -180,7 +169,9 @@ describe('writing a post', () => {
     expect(await detail.getByTestId('post-topic').textContent()).toContain(OPEN_TOPIC);
     const image = detail.getByTestId('post-images').locator('img');
     await image.waitFor();
-    await until(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), true);
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
     const file = detail.getByTestId('post-file');
     expect(await file.textContent()).toContain('shelf-catalogue.bin');
     expect(await file.textContent()).toContain('50.00 MB');
@@ -211,7 +202,7 @@ describe('taking part in a post', () => {
     await view.getByPlaceholder('Add a comment…').fill(mine);
     await view.getByRole('button', { name: 'Send' }).click();
     await comments.getByTestId('comment').filter({ hasText: mine }).waitFor();
-    await until(() => countOf(detail.getByTestId('post-comments')), '2');
+    await expect.poll(() => countOf(detail.getByTestId('post-comments'))).toBe('2');
 
     const thread = comments.locator(`[data-testid="comment"][data-comment-id="${hostComment.id}"]`);
     await thread.getByTestId('comment-reply').first().click();
@@ -221,27 +212,38 @@ describe('taking part in a post', () => {
     await thread.getByTestId('reply').filter({ hasText: answer }).waitFor();
     await view.getByPlaceholder('Add a comment…').waitFor();
 
-    // The count changes on the tap; the request follows once taps settle.
+    // The count changes on the tap; the request follows once taps settle. The server's answer is
+    // held back until the count has changed, so the count cannot be waiting for it.
     const like = detail.getByTestId('post-like');
     expect(await like.getAttribute('aria-pressed')).toBe('false');
     expect(await countOf(like)).toBe('0');
+    let letAnswer = () => {};
+    const answerHeld = new Promise<void>((resolve) => {
+      letAnswer = resolve;
+    });
+    await page.route('**/api/posts/likes', async (route) => {
+      await answerHeld;
+      await route.continue();
+    });
     const likeSent = page.waitForResponse((r) => r.url().endsWith('/api/posts/likes'));
     await like.click();
-    await until(() => countOf(like), '1', 1_000);
+    await expect.poll(() => countOf(like)).toBe('1');
     expect(await like.getAttribute('aria-pressed')).toBe('true');
+    letAnswer();
     expect((await (await likeSent).json()).code).toBe(1);
+    await page.unroute('**/api/posts/likes');
 
     const follow = detail.getByTestId('follow-button');
-    await until(() => follow.isEnabled(), true);
+    await expect.poll(() => follow.isEnabled()).toBe(true);
     expect(await follow.textContent()).toBe('Follow');
     await follow.click();
-    await until(() => follow.textContent(), 'Following');
+    await expect.poll(() => follow.textContent()).toBe('Following');
 
     await page.reload();
     await expectScreenOnPage(page, 'post');
-    await until(() => countOf(detail.getByTestId('post-like')), '1');
+    await expect.poll(() => countOf(detail.getByTestId('post-like'))).toBe('1');
     expect(await detail.getByTestId('post-like').getAttribute('aria-pressed')).toBe('true');
-    await until(() => detail.getByTestId('follow-button').textContent(), 'Following');
+    await expect.poll(() => detail.getByTestId('follow-button').textContent()).toBe('Following');
     await comments.getByText(mine).waitFor();
     await comments.getByText(answer).waitFor();
 
@@ -253,7 +255,7 @@ describe('taking part in a post', () => {
     expect(await detail.getByTestId('follow-button').textContent()).toBe('Following');
     await detail.getByTestId('follow-button').click();
     await dialog().getByRole('button', { name: 'Unfollow' }).click();
-    await until(() => detail.getByTestId('follow-button').textContent(), 'Follow');
+    await expect.poll(() => detail.getByTestId('follow-button').textContent()).toBe('Follow');
   });
 });
 

@@ -13,7 +13,7 @@ import {
   signedInToday,
   uniqueWord,
 } from './support/community';
-import { createBetEvent, grant, ops, setLevel } from './support/economy';
+import { closeBetting, createBetEvent, grant, ops, setLevel } from './support/economy';
 import { pageUi } from './support/page-ui';
 
 let context: BrowserContext;
@@ -262,12 +262,10 @@ describe('bets', () => {
     await setLevel(member.id, 30);
     await grant(member.id, 'gold', 1000);
     const title = `Race night: Red vs Blue ${uniqueWord('race')}`;
-    // Betting closes soon: settlement is refused while it is open, and the journey settles it.
-    const closeAt = Date.now() + 25_000;
     const event = await createBetEvent({
       title,
       options: ['Red:1.80', 'Blue:2.20'],
-      closeAt,
+      closeAt: Date.now() + 3_600_000,
       startAt: Date.now() + 2 * 3_600_000,
     });
 
@@ -306,8 +304,13 @@ describe('bets', () => {
     expect(await mine.getAttribute('data-status')).toBe('waiting');
     expect(await goldOf(member)).toBe(staked - 100);
 
-    // The operator settles once betting has closed.
-    while (Date.now() <= closeAt) await page.waitForTimeout(Math.min(1_000, closeAt - Date.now() + 50));
+    // The operator settles once betting has closed, and is refused before.
+    await expect(ops('bets:settle', String(event.id), 'Red')).rejects.toThrow(/is open until/);
+    await closeBetting(event.id);
+    const eventState = async () =>
+      (await callAs(member.token, endpoints.bets.betEvents, { num: 100 })).list.find((e) => e.id === event.id)
+        ?.state;
+    await until(eventState, 'closed');
     const settledFrom = Date.now();
     const settled = await ops('bets:settle', String(event.id), 'Red');
     expect(settled).toContain(

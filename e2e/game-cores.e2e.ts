@@ -53,12 +53,18 @@ describe('the other cores', () => {
       const game = await downloadSeededGame(page, baseUrl(), name);
       await hostCall(page, 'startGame', game);
       await waitForFirstFrame(page);
-      await page.waitForTimeout(500);
-      const pad = page.locator('.ph-player .ejs_virtualGamepad_parent');
-      await expect(
-        pad.evaluate((el) => getComputedStyle(el).display),
-        name,
-      ).resolves.not.toBe('none');
+      // EmulatorJS measures a hidden pad by showing it see-through for 250 ms and hiding it again:
+      // the pad counts as shown once it is displayed and opaque, its measurement over.
+      await page
+        .waitForFunction(
+          () => {
+            const pad = document.querySelector<HTMLElement>('.ph-player .ejs_virtualGamepad_parent');
+            return !!pad && getComputedStyle(pad).display !== 'none' && pad.style.opacity !== '0';
+          },
+          undefined,
+          { timeout: 15_000 },
+        )
+        .catch(() => expect.fail(`${name}: its pad never showed`));
       await page.locator('.ph-player').getByRole('button', { name: 'Back', exact: true }).click();
       await page.locator('.ph-player').waitFor({ state: 'detached' });
     }

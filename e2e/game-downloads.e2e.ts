@@ -106,7 +106,7 @@ describe('game downloads in the web host', () => {
     expect(paused.receivedBytes).toBeLessThan(game.size);
     const pausedPush = (await pushes(game.id)).at(-1)!;
     expect(pausedPush).toMatchObject({ status: 'paused', speedBytes: 0 });
-    // Nothing moves while paused.
+    // Time is the subject: nothing moves while paused.
     await page.waitForTimeout(600);
     expect((await info(game.id))?.receivedBytes).toBe(paused.receivedBytes);
     expect((await pushes(game.id)).at(-1)?.status).toBe('paused');

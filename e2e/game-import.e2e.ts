@@ -318,7 +318,7 @@ describe('ROM directory import', () => {
     expect(seen.at(-1)?.phase).toBe('cancelled');
     const local = await hostCall<LocalGames>('getLocalGames', {});
     expect(local.total).toBe(result.found);
-    // Nothing keeps hashing after the answer.
+    // Time is the subject: nothing keeps hashing after the answer.
     const count = seen.length;
     await page.waitForTimeout(500);
     expect((await pushes()).length).toBe(count);

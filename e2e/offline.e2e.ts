@@ -57,28 +57,19 @@ function publicPagesCache(): Promise<Record<string, string>> {
   });
 }
 
-/** Signs the page in or out the way the app keeps its session, then starts the app again. */
+/**
+ * Starts the app again signed in (or out) the way the app keeps its session. The session is
+ * written by a script that runs in the new page before the app does: the running app writes its
+ * own session back whenever its store changes (a user answer, a reward landing), so one written
+ * into it before the reload could be overwritten by the old member.
+ */
 async function restartAs(token: string | null): Promise<void> {
-  // The running app writes its own session back whenever its store changes (a user answer, a
-  // reward landing), which can fall between this write and the reload: then it starts as the old
-  // member. Written again until the started app is the one asked for.
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    await page.evaluate((t) => {
-      if (t) localStorage.setItem('pixelhall.session', JSON.stringify({ state: { token: t }, version: 1 }));
-      else localStorage.removeItem('pixelhall.session');
-    }, token);
-    await page.reload();
-    const started = await page.evaluate(
-      () =>
-        (
-          JSON.parse(localStorage.getItem('pixelhall.session') ?? 'null') as {
-            state?: { token?: string };
-          } | null
-        )?.state?.token ?? null,
-    );
-    if (started === token) return;
-  }
-  throw new Error('the app did not start with the session asked for');
+  const signIn = await page.addInitScript((t) => {
+    if (t) localStorage.setItem('pixelhall.session', JSON.stringify({ state: { token: t }, version: 1 }));
+    else localStorage.removeItem('pixelhall.session');
+  }, token);
+  await page.reload();
+  await signIn.dispose();
 }
 
 describe('the offline app', () => {

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchBrowser, phoneContext } from './support/browser';
 import { downloadSeededGame, hostCall, waitForSteadyFrame } from './support/games-play';
+import { motionless } from './support/motion';
 import { startServer } from './support/server';
 
 const OUT = path.join(path.dirname(fileURLToPath(import.meta.url)), '.artifacts/screens');
@@ -29,8 +30,9 @@ try {
     const game = await downloadSeededGame(page, server.url, 'Ember Cave');
     await hostCall(page, 'startGame', game);
     await waitForSteadyFrame(page);
-    // EmulatorJS's menu bar hides itself after three seconds; the pad stays.
-    await page.waitForTimeout(3500);
+    // EmulatorJS's menu bar out of the way (on a phone the player closes it at the start), the pad shown.
+    await page.locator('.ph-player .ejs_menu_bar.ejs_menu_bar_hidden').waitFor({ state: 'attached' });
+    await motionless(page);
     await page.screenshot({ path: path.join(OUT, `${theme}-player.png`) });
 
     const player = page.locator('.ph-player');
@@ -39,8 +41,10 @@ try {
     await page.locator('.adm-toast-main:visible').waitFor();
     await page.locator('.adm-toast-main').waitFor({ state: 'hidden' });
     await player.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.locator('.ph-player__sheet [data-slot="2"] img').waitFor();
-    await page.waitForTimeout(400);
+    await page
+      .locator('.ph-player__sheet [data-slot="2"] img')
+      .evaluate((img: HTMLImageElement) => img.decode());
+    await motionless(page);
     await page.screenshot({ path: path.join(OUT, `${theme}-player-save.png`) });
     await context.close();
   }

@@ -78,6 +78,7 @@ describe('long press (500 ms)', () => {
     await text.waitFor();
 
     await press(text, 200);
+    // Time is the subject: a long press's menu would open 500 ms after the finger went down.
     await page.waitForTimeout(500);
     expect(await menuSheet().count()).toBe(0);
 

@@ -20,6 +20,7 @@ import { expectScreenOnPage, launchBrowser, phoneContext } from './support/brows
 import { stageCommunityScene } from './support/community-scene';
 import { focusGame, holdButton } from './support/game-pad';
 import { downloadSeededGame, hostCall, waitForSteadyFrame } from './support/games-play';
+import { screenAtRest } from './support/motion';
 import { startServer } from './support/server';
 import { showcasePosts } from './support/showcase-posts';
 
@@ -253,7 +254,7 @@ async function shootTheme(
     const page = await pageFor(viewer);
     await page.goto(`${server.url}/#${hash.replace(/__[A-Z_]+__/g, (p) => placeholders[p] ?? p)}`);
     await expectScreenOnPage(page, screen);
-    await page.waitForTimeout(400);
+    await screenAtRest(page);
     await page.screenshot({ path: path.join(dir, `${theme}-${name}.png`) });
   }
   for (const context of contexts) await context.close();
@@ -285,6 +286,8 @@ async function runningGame(seenPopups: number[]): Promise<Buffer> {
   const context = await phoneContext(browser);
   try {
     await context.addInitScript((seen) => {
+      // tsx wraps named functions in __name(), also inside functions sent to the page.
+      (globalThis as unknown as { __name: (f: unknown) => unknown }).__name = (f) => f;
       localStorage.setItem('pixelhall.preferences', JSON.stringify({ state: { theme: 'dark' }, version: 1 }));
       localStorage.setItem('pixelhall.popups', JSON.stringify({ state: { seen }, version: 1 }));
     }, seenPopups);
@@ -295,7 +298,8 @@ async function runningGame(seenPopups: number[]): Promise<Buffer> {
     await waitForSteadyFrame(page);
     await focusGame(page);
     await holdButton(page, 'start', 150);
-    // Mid-race, a car or two passed: the first race always brings the same cars (nes-race.ts).
+    // Time is the subject: a few seconds into the race, a car or two passed (the first race
+    // always brings the same cars, nes-race.ts).
     await page.waitForTimeout(3000);
     return await page.screenshot();
   } finally {

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { baseUrl, open } from './app';
-import { focusGame, LISTEN_TO_AUDIO } from './game-pad';
+import { focusGame, LISTEN_TO_AUDIO, loudestSample } from './game-pad';
 import { downloadSeededGame, hostCall, waitForFirstFrame, waitForSteadyFrame } from './games-play';
+import { until } from './until';
 
 /**
  * Boots a seeded demo cart in the player for the cart journeys: listening to what it plays, on
@@ -17,4 +18,13 @@ export async function bootSeededCart(page: Page, name: string, core: string): Pr
   await waitForFirstFrame(page);
   await waitForSteadyFrame(page);
   await focusGame(page);
+}
+
+/** Waits until a sound louder than `level` (0–1) reaches the page: a note comes a little after its press. */
+export async function heard(page: Page, level: number, what = `a sound over ${level}`): Promise<void> {
+  await until(
+    () => loudestSample(page),
+    (loudest) => loudest > level,
+    { what },
+  );
 }

@@ -56,10 +56,7 @@ export interface CreatedBetEvent {
   sides: Record<string, number>;
 }
 
-/**
- * `bets:create` with exact times (an operator may give an ISO time instead of +2h), so that a
- * journey can close betting a few seconds from now and settle once it has closed.
- */
+/** `bets:create` with exact times (an operator may give an ISO time instead of +2h). */
 export async function createBetEvent(input: {
   title: string;
   options: string[];
@@ -81,4 +78,18 @@ export async function createBetEvent(input: {
   const sides: Record<string, number> = {};
   for (const side of out.matchAll(/\[(\d+)\] (.+?) \d+\.\d{2}/g)) sides[side[2]!] = Number(side[1]);
   return { id: Number(id[1]), sides };
+}
+
+/**
+ * Closes betting on an event now, as its close time passing would: the operator's `bets:create`
+ * only takes a time in the future, and a journey waiting for one would wait for the clock.
+ */
+export function closeBetting(eventId: number): Promise<void> {
+  return withDatabase(async (database) => {
+    await database.db
+      .updateTable('bet_events')
+      .set({ close_at: Date.now() })
+      .where('id', '=', eventId)
+      .execute();
+  });
 }

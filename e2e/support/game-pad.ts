@@ -20,20 +20,20 @@ export const PAD_KEYS = {
 
 export type PadButton = keyof typeof PAD_KEYS;
 
-/**
- * Gives the game the keyboard, as a tap on it would: EmulatorJS listens for keys on its own
- * element. A key pressed in the same moment as the focus moves is lost (measured: a first 100 ms
- * press straight after focusing never reached the core, one half a second later always did), so
- * this waits a little after.
- */
+/** Gives the game the keyboard, as a tap on it would: EmulatorJS listens for keys on its own element. */
 export async function focusGame(page: Page): Promise<void> {
-  await page.evaluate(() => document.querySelector<HTMLElement>('.ph-player__emulator')?.focus());
-  await page.waitForTimeout(500);
+  const focused = await page.evaluate(() => {
+    const game = document.querySelector<HTMLElement>('.ph-player__emulator');
+    game?.focus();
+    return !!game && document.activeElement === game;
+  });
+  if (!focused) throw new Error('the game did not take the keyboard');
 }
 
 /** Holds a pad button for `ms` (the game has the keyboard: `focusGame`). */
 export async function holdButton(page: Page, button: PadButton, ms: number): Promise<void> {
   await page.keyboard.down(PAD_KEYS[button]);
+  // Time is the subject: how long the button stays down.
   await page.waitForTimeout(ms);
   await page.keyboard.up(PAD_KEYS[button]);
 }
@@ -46,22 +46,28 @@ export interface Picture {
 }
 
 /**
- * The game's picture at the console's resolution, read off the emulator's canvas inside an
- * animation frame (a WebGL canvas is readable only then). In portrait RetroArch fits the picture
- * to the canvas's width, at the top. Null while nothing is drawn.
+ * The game's picture at the console's resolution, from the next frame the emulator draws: a WebGL
+ * canvas is readable only inside the animation frame it was drawn in, and a frame all one colour
+ * (nothing drawn in it, or between two of a game's screens) does not count. In portrait RetroArch
+ * fits the picture to the canvas's width, at the top.
  */
-export function readPicture(page: Page, width: number, height: number): Promise<Picture | null> {
-  return page.evaluate(
-    ([w, h]) =>
+export async function pictureNow(
+  page: Page,
+  width: number,
+  height: number,
+  timeoutMs = 10_000,
+): Promise<Picture> {
+  const picture = await page.evaluate(
+    ([w, h, limit]) =>
       new Promise<Picture | null>((resolve) => {
-        requestAnimationFrame(() => {
+        const until = performance.now() + limit;
+        const copy = document.createElement('canvas');
+        copy.width = w;
+        copy.height = h;
+        const ctx = copy.getContext('2d', { willReadFrequently: true });
+        const read = (): Picture | null => {
           const canvas = document.querySelector<HTMLCanvasElement>('.ph-player canvas.ejs_canvas');
-          if (!canvas?.width || !canvas.height) return resolve(null);
-          const copy = document.createElement('canvas');
-          copy.width = w;
-          copy.height = h;
-          const ctx = copy.getContext('2d', { willReadFrequently: true });
-          if (!ctx) return resolve(null);
+          if (!ctx || !canvas?.width || !canvas.height) return null;
           ctx.imageSmoothingEnabled = false;
           const shown = Math.min(canvas.height, Math.round((canvas.width * h) / w));
           ctx.drawImage(canvas, 0, 0, canvas.width, shown, 0, 0, w, h);
@@ -69,24 +75,23 @@ export function readPicture(page: Page, width: number, height: number): Promise<
           const grey: number[] = [];
           for (let i = 0; i < pixels.length; i += 4)
             grey.push(Math.round((pixels[i]! + pixels[i + 1]! + pixels[i + 2]!) / 3));
-          resolve(grey.some((g) => g !== grey[0]) ? { width: w, height: h, grey } : null);
-        });
+          return grey.some((g) => g !== grey[0]) ? { width: w, height: h, grey } : null;
+        };
+        const check = () => {
+          const drawn = read();
+          if (drawn) return resolve(drawn);
+          if (performance.now() > until) return resolve(null);
+          setTimeout(nextFrame, 0);
+        };
+        // Asked for from a task (not from inside a frame callback), the next frame's check runs
+        // after the emulator's own frame callback, which drew the picture.
+        const nextFrame = () => requestAnimationFrame(check);
+        nextFrame();
       }),
-    [width, height] as const,
+    [width, height, timeoutMs] as const,
   );
-}
-
-/**
- * The picture now: a read that misses the frame it was drawn in (or finds the screen all one
- * colour for a moment, as between two of a game's screens) is tried again, 20 times at most.
- */
-export async function pictureNow(page: Page, width: number, height: number): Promise<Picture> {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const now = await readPicture(page, width, height);
-    if (now) return now;
-    await page.waitForTimeout(20);
-  }
-  throw new Error('the game shows nothing');
+  if (!picture) throw new Error('the game shows nothing');
+  return picture;
 }
 
 /** The smallest box holding every pixel that differs between two pictures, or null if none does. */

@@ -10,7 +10,10 @@ import { callGame } from './game-api';
 
 /** The page's host bridge (apps/web exposes it as `window.pixelhallHost`). */
 export interface HostWindow {
-  pixelhallHost: { call(call: string, payload?: unknown): Promise<unknown> };
+  pixelhallHost: {
+    call(call: string, payload?: unknown): Promise<unknown>;
+    on(event: string, listener: (data: never) => void): () => void;
+  };
 }
 
 /** Calls the web host in the page, as the app does. */
@@ -50,39 +53,69 @@ export async function downloadSeededGame(page: Page, baseUrl: string, name: stri
     emuName: emulator.emulator_uid,
     coreName: emulator.core_name,
   };
-  await hostCall(page, 'start', {
-    ...playable,
-    url: download.url,
-    fileName: download.rom_name,
-    size: download.size,
-  });
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const info = (await hostCall(page, 'getGameRomInfo', { gameId: game.id })) as { status: string } | null;
-    if (info?.status === 'downloaded') break;
-    if (Date.now() > deadline) throw new Error(`${name} did not download: ${info?.status}`);
-    await page.waitForTimeout(100);
-  }
+  // The download's own `progress` push says when it is done; a game already on the device (from
+  // an earlier journey) sends none, so its state is read once the start is answered.
+  await page.waitForFunction(() => 'pixelhallHost' in window);
+  const status = await page.evaluate(
+    ([start, limit]) =>
+      new Promise<string>((resolve, reject) => {
+        const host = (window as unknown as HostWindow).pixelhallHost;
+        let last = 'not started';
+        let stop = () => {};
+        const finish = (status: string) => {
+          stop();
+          resolve(status);
+        };
+        stop = host.on('progress', (p: { gameId: number; status: string; error: string | null }) => {
+          if (p.gameId !== start.gameId) return;
+          last = p.error ? `${p.status}: ${p.error}` : p.status;
+          if (p.status === 'downloaded' || p.status === 'failed') finish(last);
+        });
+        setTimeout(() => finish(last), limit);
+        host.call('start', start).then(async () => {
+          const info = (await host.call('getGameRomInfo', { gameId: start.gameId })) as {
+            status: string;
+          } | null;
+          if (info?.status === 'downloaded') finish(info.status);
+        }, reject);
+      }),
+    [{ ...playable, url: download.url, fileName: download.rom_name, size: download.size }, 30_000] as const,
+  );
+  if (status !== 'downloaded') throw new Error(`${name} did not download: ${status}`);
   return playable;
 }
 
+/** A drawn picture's signature: its colours counted and its pixels hashed. */
+export interface FrameSignature {
+  colours: number;
+  hash: number;
+}
+
 /**
- * A signature of the game's picture: the emulator canvas copied inside an animation frame (a
- * WebGL canvas is readable only then), its colours counted and its pixels hashed. Null while
- * nothing is drawn (no canvas yet, or one colour all over).
+ * How long the picture must not change to hold still. A game in play changes it every few frames
+ * (a scroll may move a pixel every other frame), so two frames running are not enough.
  */
-export function frameSignature(page: Page): Promise<{ colours: number; hash: number } | null> {
-  return page.evaluate(
-    () =>
-      new Promise<{ colours: number; hash: number } | null>((resolve) => {
-        requestAnimationFrame(() => {
+const STILL_MS = 100;
+
+/**
+ * Waits until the game shows a drawn picture that holds still for `STILL_MS`, and answers its
+ * signature. Watched in the page on drawn frames: the emulator canvas is copied inside an
+ * animation frame (a WebGL canvas is readable only then) and a frame with one colour all over
+ * (nothing drawn in it) does not count.
+ */
+export async function waitForSteadyFrame(page: Page, timeoutMs = 30_000): Promise<FrameSignature> {
+  const steady = await page.evaluate(
+    ([limit, stillMs]) =>
+      new Promise<FrameSignature | null>((resolve) => {
+        const until = performance.now() + limit;
+        const copy = document.createElement('canvas');
+        const ctx = copy.getContext('2d', { willReadFrequently: true });
+        let held: { frame: FrameSignature; since: number } | null = null;
+        const sign = (): FrameSignature | null => {
           const canvas = document.querySelector<HTMLCanvasElement>('.ph-player canvas.ejs_canvas');
-          if (!canvas?.width || !canvas.height) return resolve(null);
-          const copy = document.createElement('canvas');
+          if (!ctx || !canvas?.width || !canvas.height) return null;
           copy.width = 256;
           copy.height = Math.round((canvas.height / canvas.width) * 256);
-          const ctx = copy.getContext('2d', { willReadFrequently: true });
-          if (!ctx) return resolve(null);
           ctx.imageSmoothingEnabled = false;
           ctx.drawImage(canvas, 0, 0, copy.width, copy.height);
           const pixels = ctx.getImageData(0, 0, copy.width, copy.height).data;
@@ -93,26 +126,27 @@ export function frameSignature(page: Page): Promise<{ colours: number; hash: num
             colours.add(rgb);
             hash = (Math.imul(hash, 31) + rgb) | 0;
           }
-          resolve(colours.size > 2 ? { colours: colours.size, hash } : null);
-        });
+          return colours.size > 2 ? { colours: colours.size, hash } : null;
+        };
+        const check = () => {
+          const frame = sign();
+          const now = performance.now();
+          if (frame && held?.frame.hash === frame.hash) {
+            if (now - held.since >= stillMs) return resolve(frame);
+          } else if (frame) held = { frame, since: now };
+          if (now > until) return resolve(null);
+          // Looked at again a few frames on: the game keeps the main thread it shares with this.
+          setTimeout(nextFrame, stillMs / 4);
+        };
+        // Asked for from a task (not from inside a frame callback), the next frame's check runs
+        // after the emulator's own frame callback, which drew the picture.
+        const nextFrame = () => requestAnimationFrame(check);
+        nextFrame();
       }),
+    [timeoutMs, STILL_MS] as const,
   );
-}
-
-/** Waits until the game shows a drawn picture that holds still for two frames running. */
-export async function waitForSteadyFrame(
-  page: Page,
-  timeoutMs = 30_000,
-): Promise<{ colours: number; hash: number }> {
-  const deadline = Date.now() + timeoutMs;
-  let last: { colours: number; hash: number } | null = null;
-  for (;;) {
-    const now = await frameSignature(page);
-    if (now && last && now.hash === last.hash) return now;
-    last = now;
-    if (Date.now() > deadline) throw new Error('the game drew no steady picture');
-    await page.waitForTimeout(100);
-  }
+  if (!steady) throw new Error('the game drew no steady picture');
+  return steady;
 }
 
 /**

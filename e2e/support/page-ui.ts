@@ -2,6 +2,7 @@ import type { DataOf, EndpointDef, PayloadOf } from '@pixelhall/contract';
 import type { CDPSession, Page } from 'playwright-core';
 import { baseUrl } from './app';
 import { callGame } from './game-api';
+import { until } from './until';
 
 /** The bridge the built app puts on `window` for journeys (apps/web's `window.pixelhallHost`). */
 export interface HostBridge {
@@ -39,16 +40,9 @@ export function pageUi(page: () => Page) {
         payload,
       ] as const) as Promise<T>;
     },
-    /** Waits until `read` satisfies `ok`; the app works asynchronously, never after a fixed sleep. */
-    async until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const value = await read();
-        if (ok(value)) return value;
-        if (Date.now() > deadline) throw new Error(`still ${JSON.stringify(value)}`);
-        await page().waitForTimeout(50);
-      }
-    },
+    /** Waits until `read` satisfies `ok` (support/until.ts), and answers what it read. */
+    until: <T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs?: number): Promise<T> =>
+      until(read, ok, { timeout: timeoutMs }),
   };
 }
 

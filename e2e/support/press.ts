@@ -6,6 +6,7 @@ export async function pressAndHold(page: Page, target: Locator, ms: number): Pro
   if (!box) throw new Error('nothing to press');
   await page.mouse.move(box.x + box.width / 2, box.y + Math.min(box.height / 2, 40));
   await page.mouse.down();
+  // Time is the subject: how long the finger stays down.
   await page.waitForTimeout(ms);
   await page.mouse.up();
 }
