@@ -82,17 +82,12 @@ export function assertAdultConfirmed(topic: { min_age: number }, confirmed: bool
   if (isAdultTopic(topic) && confirmed !== true) throw fail('errors.adult_confirm');
 }
 
-const IMAGE_EXTENSIONS: Record<string, string> = {
-  'image/webp': 'webp',
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/gif': 'gif',
-};
-
-/** Images show inline from the content store; other files only through the counted download. */
-function fileUrl(file: { id: number; sha256: string; mime: string; is_image: number; access_key: string }) {
-  const ext = IMAGE_EXTENSIONS[file.mime];
-  if (file.is_image === 1 && ext) return `/upload/files/${file.sha256}.${ext}`;
+/**
+ * Pictures show inline from the content store, where only the picture pipeline's WebPs are served
+ * (uploads/picture-pipeline.ts); other files only through the counted download.
+ */
+function fileUrl(file: { id: number; sha256: string; is_image: number; access_key: string }) {
+  if (file.is_image === 1) return `/upload/files/${file.sha256}.webp`;
   return `/upload/${DOWNLOAD_FILE_PATH}?id=${file.id}&key=${encodeURIComponent(file.access_key)}`;
 }
 
