@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from './helper';
 
 let tdb: TestDatabase;
 beforeAll(async () => {
-  tdb = await createTestDatabase({ upTo: '0013_scheduled_jobs' });
+  tdb = await createTestDatabase({ before: '0014_email_proof' });
 });
 afterAll(() => tdb.drop());
 

@@ -9,6 +9,7 @@ import { buildApp } from '../src/app';
 import { type Config, testConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/database';
 import { migrateToLatest, migrator } from '../src/db/migrate';
+import { MIGRATIONS } from '../src/db/migrations';
 import type { Services } from '../src/services';
 
 export const ENGINE = (process.env.TEST_DB_ENGINE ?? 'sqlite') as 'sqlite' | 'postgres';
@@ -22,12 +23,16 @@ export interface TestDatabase {
 
 /**
  * A brand-new, migrated database for one test file, on the engine this run tests; with `upTo`,
- * migrated only that far (to test a later migration on the rows it finds).
+ * migrated only that far, and with `before`, up to the migration just before that one (to test a
+ * migration on the rows it finds).
  */
-export async function createTestDatabase(options: { upTo?: string } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: { upTo?: string; before?: string } = {},
+): Promise<TestDatabase> {
+  const upTo = options.before ? migrationBefore(options.before) : options.upTo;
   const migrate = async (database: Database) => {
-    if (!options.upTo) return migrateToLatest(database);
-    const { error } = await migrator(database).migrateTo(options.upTo);
+    if (!upTo) return migrateToLatest(database);
+    const { error } = await migrator(database).migrateTo(upTo);
     if (error) throw error;
   };
   if (ENGINE === 'postgres') return createPostgresDatabase(migrate);
@@ -43,6 +48,12 @@ export async function createTestDatabase(options: { upTo?: string } = {}): Promi
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+function migrationBefore(name: string): string {
+  const index = MIGRATIONS.findIndex(([migration]) => migration === name);
+  if (index < 1) throw new Error(`no migration comes before ${name}`);
+  return MIGRATIONS[index - 1]![0];
 }
 
 async function createPostgresDatabase(

@@ -1,16 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate';
-import { MIGRATIONS } from '../src/db/migrations';
 import { createTestDatabase, type TestDatabase } from './helper';
 
 const NAME = '0016_upload_pictures';
-const before = MIGRATIONS[MIGRATIONS.findIndex(([name]) => name === NAME) - 1]![0];
 const NOW = Date.UTC(2026, 10, 1);
 
 let tdb: TestDatabase;
 beforeAll(async () => {
-  tdb = await createTestDatabase({ upTo: before });
+  tdb = await createTestDatabase({ before: NAME });
 });
 afterAll(() => tdb.drop());
 
