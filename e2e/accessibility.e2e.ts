@@ -5,7 +5,7 @@ import { currentRoute, open, useToken } from './support/app';
 import { auditPage, describeViolations } from './support/axe';
 import { expectScreenOnPage, usePhone } from './support/browser';
 import { callAs, signedInToday } from './support/community';
-import { demoMemberSession } from './support/members';
+import { createMember, demoMemberSession, withDatabase } from './support/members';
 import { screenAtRest } from './support/motion';
 import { showcasePosts } from './support/showcase-posts';
 
@@ -92,6 +92,29 @@ describe('accessibility: axe-core finds no WCAG 2.1 A/AA violation', () => {
     it(`on the main screens as a demo member, ${theme} theme`, async () => {
       await useToken(context, pat.token);
       await auditStops(theme, memberStops());
+    }, 120_000);
+
+    it(`on the e-mail proof screens of someone who has just signed up, ${theme} theme`, async () => {
+      const newcomer = await createMember();
+      await withDatabase((database) =>
+        database.db
+          .updateTable('users')
+          .set({ pending_email: `newcomer${newcomer.id}@example.org` })
+          .where('id', '=', newcomer.id)
+          .execute(),
+      );
+      await callAs(newcomer.token, endpoints.tasks.startUp, { type: 1, authLogin: true });
+      await useToken(context, newcomer.token);
+      await auditStops(theme, [
+        {
+          name: 'account and security, address not confirmed',
+          route: '/me/setting/accountandsecurity',
+          screen: 'me-setting-accountandsecurity',
+        },
+        { name: 'confirm the address', route: '/auth/activedetail', screen: 'auth-activedetail' },
+      ]);
+      // The audit saw the proof form, not a screen without it.
+      await page.getByTestId('verify-email-submit').waitFor();
     }, 120_000);
   }
 });
