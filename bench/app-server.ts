@@ -14,6 +14,7 @@ import { latestNews } from '@pixelhall/contract';
 import { buildApp } from '@pixelhall/server/src/app';
 import { prepareDatabase } from '@pixelhall/server/src/boot';
 import { loadConfig } from '@pixelhall/server/src/config';
+import { LOCAL_ORIGIN } from '@pixelhall/server/src/features/sessions/origin';
 import { registerEndpoint } from '@pixelhall/server/src/http/endpoint';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'pixelhall-bench-'));
@@ -45,5 +46,5 @@ const member = await database.db
   .select('id')
   .where('username', '=', 'pixelpat')
   .executeTakeFirstOrThrow();
-const { token } = await services.sessions.create(Number(member.id));
+const { token } = await services.sessions.create(Number(member.id), LOCAL_ORIGIN);
 console.info(`${typeof address === 'object' && address ? address.port : ''} ${token}`);

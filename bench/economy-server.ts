@@ -16,6 +16,7 @@ import { prepareDatabase } from '@pixelhall/server/src/boot';
 import { loadConfig } from '@pixelhall/server/src/config';
 import { betsRepo } from '@pixelhall/server/src/features/bets/repo';
 import { propsRepo } from '@pixelhall/server/src/features/props/repo';
+import { LOCAL_ORIGIN } from '@pixelhall/server/src/features/sessions/origin';
 import { grantCredit } from '@pixelhall/server/src/features/wallet/grants';
 import { claimOperation, postLegs } from '@pixelhall/server/src/features/wallet/ledger';
 
@@ -54,7 +55,7 @@ async function member(username: string, level: number): Promise<{ id: number; to
     .executeTakeFirstOrThrow();
   const id = Number(row.id);
   await grantCredit(db, id, { gold: PLENTY, diamonds: PLENTY }, { now, requestId: 'bench-plenty' });
-  return { id, token: (await services.sessions.create(id)).token };
+  return { id, token: (await services.sessions.create(id, LOCAL_ORIGIN)).token };
 }
 
 const prop = await db

@@ -14,6 +14,7 @@ import { buildApp } from '@pixelhall/server/src/app';
 import { loadConfig } from '@pixelhall/server/src/config';
 import { dialectFor } from '@pixelhall/server/src/db/dialect';
 import type { DB } from '@pixelhall/server/src/db/schema';
+import { LOCAL_ORIGIN } from '@pixelhall/server/src/features/sessions/origin';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { VIEWER } from './feeds-data';
@@ -72,7 +73,7 @@ try {
     .select('id')
     .where('username', '=', VIEWER)
     .executeTakeFirstOrThrow();
-  const { token } = await services.sessions.create(Number(viewer.id));
+  const { token } = await services.sessions.create(Number(viewer.id), LOCAL_ORIGIN);
   const page = async (payload: object) => {
     const res = await app.inject({
       method: 'POST',

@@ -7,6 +7,7 @@
 import { buildApp } from '@pixelhall/server/src/app';
 import { prepareDatabase } from '@pixelhall/server/src/boot';
 import { loadConfig } from '@pixelhall/server/src/config';
+import { LOCAL_ORIGIN } from '@pixelhall/server/src/features/sessions/origin';
 import { VIEWER } from './feeds-data';
 
 const url = process.env.BENCH_DATABASE_URL;
@@ -31,5 +32,5 @@ const viewer = await database.db
   .select('id')
   .where('username', '=', VIEWER)
   .executeTakeFirstOrThrow();
-const { token } = await services.sessions.create(Number(viewer.id));
+const { token } = await services.sessions.create(Number(viewer.id), LOCAL_ORIGIN);
 console.info(`${typeof address === 'object' && address ? address.port : ''} ${token}`);

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { LOCALE_VALUES, type Locale, localeOption } from '@pixelhall/contract';
 import { openDatabase } from '@pixelhall/server/src/db/database';
 import { hashPassword } from '@pixelhall/server/src/features/accounts/passwords';
+import { LOCAL_ORIGIN } from '@pixelhall/server/src/features/sessions/origin';
 import { sessionsRepo } from '@pixelhall/server/src/features/sessions/repo';
 import { sessionsService } from '@pixelhall/server/src/features/sessions/service';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -379,7 +380,7 @@ async function createViewer(viewer: Exclude<Viewer, 'visitor'>): Promise<string>
       repo: sessionsRepo(database.db),
       policy: { idleMs: 86_400_000, maxMs: 86_400_000 },
     });
-    return (await sessions.create(Number(id))).token;
+    return (await sessions.create(Number(id), LOCAL_ORIGIN)).token;
   } finally {
     await database.close();
   }
@@ -413,5 +414,5 @@ async function demoMemberSession(
     repo: sessionsRepo(database.db),
     policy: { idleMs: 86_400_000, maxMs: 86_400_000 },
   });
-  return (await sessions.create(Number(id))).token;
+  return (await sessions.create(Number(id), LOCAL_ORIGIN)).token;
 }

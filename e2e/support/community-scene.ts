@@ -1,5 +1,6 @@
 import { type DataOf, type EndpointDef, endpoints, type PayloadOf } from '@pixelhall/contract';
 import { openDatabase } from '@pixelhall/server/src/db/database';
+import { LOCAL_ORIGIN } from '@pixelhall/server/src/features/sessions/origin';
 import { sessionsRepo } from '@pixelhall/server/src/features/sessions/repo';
 import { sessionsService } from '@pixelhall/server/src/features/sessions/service';
 
@@ -81,7 +82,7 @@ async function castAndTopic(databaseUrl: string) {
     const tokens = {} as Record<Cast, string>;
     for (const name of CAST) {
       if (!ids[name]) throw new Error(`the demo member ${name} is missing`);
-      tokens[name] = (await sessions.create(ids[name])).token;
+      tokens[name] = (await sessions.create(ids[name], LOCAL_ORIGIN)).token;
     }
     return { ids, tokens, topicId: await openTopic(database) };
   } finally {

@@ -1,6 +1,7 @@
 import { openDatabase } from '@pixelhall/server/src/db/database';
 import { optionsRepo } from '@pixelhall/server/src/features/options/repo';
 import { optionsService } from '@pixelhall/server/src/features/options/service';
+import { LOCAL_ORIGIN } from '@pixelhall/server/src/features/sessions/origin';
 import { sessionsRepo } from '@pixelhall/server/src/features/sessions/repo';
 import { hashToken, sessionsService } from '@pixelhall/server/src/features/sessions/service';
 import { inject } from 'vitest';
@@ -38,7 +39,7 @@ export function createMember(): Promise<{ id: number; token: string; sessionId: 
     const { token, sessionId } = await sessionsService({
       repo: sessionsRepo(database.db),
       policy: { idleMs: DAY, maxMs: DAY },
-    }).create(id);
+    }).create(id, LOCAL_ORIGIN);
     return { id, token, sessionId, nickname };
   });
 }
@@ -81,7 +82,7 @@ export function demoMemberSession(username: string): Promise<{ id: number; token
     const { token } = await sessionsService({
       repo: sessionsRepo(database.db),
       policy: { idleMs: DAY, maxMs: DAY },
-    }).create(id);
+    }).create(id, LOCAL_ORIGIN);
     return { id, token };
   });
 }

@@ -2,7 +2,7 @@ import { endpoints, MainCode } from '@pixelhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS } from '../src/features/accounts/login-guard';
 import { LIMITS } from '../src/features/accounts/service';
-import { buildTestApp, type CallOptions, call, type TestApp } from './helper';
+import { buildTestApp, type CallOptions, call, TEST_ORIGIN, type TestApp } from './helper';
 import { type Mailbox, startMailbox } from './support/mail';
 import { keyOfEnglish } from './support/reason';
 
@@ -436,7 +436,7 @@ describe('reg/user', () => {
     const visitor = await tourist();
     const id = visitor.user.id;
     await t.services.news.add(id, { kind: 'like', actorId: null, refType: 'post', refId: 7 }, t.clock.now);
-    const secondSession = await t.services.sessions.create(id);
+    const secondSession = await t.services.sessions.create(id, TEST_ORIGIN);
 
     const payload = credentials({ username: 'FormerVisitor', email: 'Former@Example.org' });
     const { body } = await call(t.app, auth.regUser, payload, { token: visitor.token });

@@ -12,6 +12,9 @@ import { migrateToLatest, migrator } from '../src/db/migrate';
 import { MIGRATIONS } from '../src/db/migrations';
 import type { Services } from '../src/services';
 
+/** Where sessions a test makes directly (not through a sign-in call) say they come from. */
+export const TEST_ORIGIN = { deviceType: 'android_new', appVersion: '1.8.6', address: '127.0.0.1' } as const;
+
 export const ENGINE = (process.env.TEST_DB_ENGINE ?? 'sqlite') as 'sqlite' | 'postgres';
 
 export interface TestDatabase {
@@ -164,7 +167,7 @@ export function factories(database: Database, services: Services, now: () => num
     /** A signed-in member: the user and a bearer token for it. */
     async member(overrides: { username?: string } = {}) {
       const user = await this.user(overrides);
-      const { token, sessionId } = await services.sessions.create(user.id);
+      const { token, sessionId } = await services.sessions.create(user.id, TEST_ORIGIN);
       return { user, token, sessionId };
     },
   };

@@ -8,7 +8,7 @@ import type { DB } from '../src/db/schema';
 import { createFileStore } from '../src/features/uploads/storage';
 import { PRODUCT_TEXT_CATALOGS } from '../src/product-text';
 import { seedDemoWorld } from '../src/seed';
-import { buildTestApp, call, type TestApp } from './helper';
+import { buildTestApp, call, TEST_ORIGIN, type TestApp } from './helper';
 
 let t: TestApp;
 let db: Kysely<DB>;
@@ -116,7 +116,7 @@ describe("the product's own texts in the reader's language", () => {
       .select('id')
       .where('username', '=', 'neonnina')
       .executeTakeFirstOrThrow();
-    const { token } = await t.services.sessions.create(Number(nina.id));
+    const { token } = await t.services.sessions.create(Number(nina.id), TEST_ORIGIN);
     const drawBet = async (locale: string) =>
       (
         await read<{ list: Bet[] }>(endpoints.bets.betList, locale, { token, payload: { num: 20 } })

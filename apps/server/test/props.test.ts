@@ -11,7 +11,7 @@ import { feedsService } from '../src/features/posts/feeds';
 import { firstPagesCache } from '../src/features/posts/first-pages';
 import { translator } from '../src/i18n';
 import { PROP_CATALOG } from '../src/seed/economy-catalog';
-import { call, ENGINE } from './helper';
+import { call, ENGINE, TEST_ORIGIN } from './helper';
 import { insertTopic, makeTourist } from './support/community';
 import { assertLedgerBalanced, economyTestApp, legsOf, requestId } from './support/economy';
 import { queryPlan, recordQueries } from './support/queries';
@@ -325,7 +325,7 @@ describe('user/props', () => {
 
     // 30 days on, the second lot has run out too; the card never does. (The session has too.)
     t.clock.advance(30 * DAY);
-    member.token = (await t.services.sessions.create(member.user.id)).token;
+    member.token = (await t.services.sessions.create(member.user.id, TEST_ORIGIN)).token;
     expect((await list()).list.map((i) => [i.prop.code, i.count])).toEqual([['exp_card', 1]]);
     await refusedWith(
       p.postsProp,

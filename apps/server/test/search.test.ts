@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchRepo } from '../src/features/search/repo';
 import { hotTermOf, searchTermsOf } from '../src/features/search/terms';
-import { buildTestApp, call, type TestApp } from './helper';
+import { buildTestApp, call, TEST_ORIGIN, type TestApp } from './helper';
 
 type Found = { posts: Post[]; topics: Topic[]; users: UserCard[]; total: number; cursor: string | null };
 
@@ -202,7 +202,7 @@ describe('search/lists', () => {
     expect(teaser[0]!.text).not.toContain('every frame matters. every frame matters. every');
 
     // The author and a member who unlocked it search and read all of it.
-    const author = await t.services.sessions.create(userIds.alice!);
+    const author = await t.services.sessions.create(userIds.alice!, TEST_ORIGIN);
     const byAuthor = (await search('warp zone', { type: 'posts' }, author.token)).posts;
     expect(keysOf(byAuthor)).toEqual(['paidHidden']);
     expect(byAuthor[0]).toMatchObject({ locked: false });

@@ -25,7 +25,7 @@ import { SEEDERS, seedDemoWorld } from '../src/seed';
 import { MEMBERS } from '../src/seed/community/members';
 import { DEMO_MEMBERS } from '../src/seed/demo-members';
 import { BET_EVENTS, MEMBER_ECONOMY } from '../src/seed/economy/plan';
-import { buildTestApp, call, createTestDatabase, type TestApp } from './helper';
+import { buildTestApp, call, createTestDatabase, TEST_ORIGIN, type TestApp } from './helper';
 import { legsOf } from './support/economy';
 
 const DAY = 86_400_000;
@@ -422,7 +422,7 @@ describe('the demo economy seed', () => {
 
   it('shows the app a living economy: wallet, history, level rewards, bets and "Not enough coins"', async () => {
     const session = async (username: string) =>
-      (await t.services.sessions.create(await memberId(username))).token;
+      (await t.services.sessions.create(await memberId(username), TEST_ORIGIN)).token;
     const pat = await session('pixelpat');
     const ok = async <T>(
       def: Parameters<typeof call>[1],

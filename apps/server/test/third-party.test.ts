@@ -1,7 +1,7 @@
 import { endpoints, MainCode } from '@pixelhall/contract';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type CallOptions, call, type TestApp } from './helper';
+import { buildTestApp, type CallOptions, call, TEST_ORIGIN, type TestApp } from './helper';
 import { type Mailbox, startMailbox } from './support/mail';
 import {
   type SigningKey,
@@ -202,7 +202,7 @@ describe('third/auth', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const { token } = await t.services.sessions.create(Number(visitor.id));
+    const { token } = await t.services.sessions.create(Number(visitor.id), TEST_ORIGIN);
     const fresh = await signIn(await pixelidToken({ sub: 'visitor-gh' }), { token });
     expect(fresh.msg).toMatch(/^Welcome to Pixelhall/);
     expect(fresh.data!.user.id).not.toBe(Number(visitor.id));

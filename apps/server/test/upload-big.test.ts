@@ -6,7 +6,7 @@ import { endpoints, type Locale, MainCode, UPLOAD_MAX_BYTES } from '@pixelhall/c
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '../src/i18n';
-import { buildTestApp, call, type TestApp } from './helper';
+import { buildTestApp, call, TEST_ORIGIN, type TestApp } from './helper';
 import { insertTopic } from './support/community';
 import { b64, sha256, tus } from './support/tus-client';
 import { insertUpload } from './support/uploads';
@@ -241,7 +241,7 @@ describe('upload/big (tus)', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const visitor = await t.services.sessions.create(Number(id));
+    const visitor = await t.services.sessions.create(Number(id), TEST_ORIGIN);
     const res = await create(10, { auth: visitor.token });
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({

@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFileStore } from '../src/features/uploads/storage';
 import { translator } from '../src/i18n';
-import { buildTestApp, type TestApp } from './helper';
+import { buildTestApp, TEST_ORIGIN, type TestApp } from './helper';
 
 type Part = { name: string; value: string } | { name: string; filename: string; type: string; data: Buffer };
 
@@ -188,7 +188,7 @@ describe('upload/file', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const visitor = await t.services.sessions.create(Number(id));
+    const visitor = await t.services.sessions.create(Number(id), TEST_ORIGIN);
     const { body } = await upload(imageParts(await canvas('#222222').png().toBuffer()), visitor.token);
     expect(body).toEqual({
       code: 0,

@@ -1,6 +1,6 @@
 import { endpoints, MainCode } from '@pixelhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, type TestApp } from './helper';
+import { buildTestApp, call, TEST_ORIGIN, type TestApp } from './helper';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -89,7 +89,7 @@ describe('sessions', () => {
 
   it('revokes every session of a member at once', async () => {
     const a = await t.make.member();
-    const second = await t.services.sessions.create(a.user.id);
+    const second = await t.services.sessions.create(a.user.id, TEST_ORIGIN);
     await t.services.sessions.revokeAllOf(a.user.id);
     for (const token of [a.token, second.token]) {
       expect((await call(t.app, getUser, {}, { token })).body.code).toBe(MainCode.Expired);

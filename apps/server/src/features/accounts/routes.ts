@@ -1,6 +1,7 @@
 import { endpoints } from '@pixelhall/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint';
+import { originOf } from '../sessions/public';
 import type { EmailProofService } from './email-proof';
 import { type AccountsService, LIMITS } from './service';
 
@@ -11,14 +12,21 @@ export function accountsRoutes(
 ): void {
   const auth = endpoints.auth;
   // Without a member the limits key on the IP address; with one, on the member.
-  registerEndpoint(app, auth.register, ({ payload, t }) => accounts.register(payload, t), {
-    rateLimit: LIMITS.registerPerIp,
-  });
-  registerEndpoint(app, auth.login, ({ payload, request }) => accounts.login(payload, request.ip), {
+  registerEndpoint(
+    app,
+    auth.register,
+    ({ payload, request, t }) => accounts.register(payload, originOf(request), t),
+    {
+      rateLimit: LIMITS.registerPerIp,
+    },
+  );
+  registerEndpoint(app, auth.login, ({ payload, request }) => accounts.login(payload, originOf(request)), {
     rateLimit: LIMITS.loginPerIp,
   });
   registerEndpoint(app, auth.signOut, ({ member }) => accounts.signOut(member));
-  registerEndpoint(app, auth.tourist, () => accounts.tourist(), { rateLimit: LIMITS.touristPerIp });
+  registerEndpoint(app, auth.tourist, ({ request }) => accounts.tourist(originOf(request)), {
+    rateLimit: LIMITS.touristPerIp,
+  });
   registerEndpoint(app, auth.regUser, ({ member, payload, t }) => accounts.regUser(member, payload, t), {
     rateLimit: LIMITS.passwordPerMember,
   });

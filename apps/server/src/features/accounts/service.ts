@@ -7,7 +7,7 @@ import { answer } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
 import type { Translate } from '../../i18n';
 import { addNews, type NewsItem } from '../activity/public';
-import type { SessionsService } from '../sessions/public';
+import type { SessionOrigin, SessionsService } from '../sessions/public';
 import { toUser, type UserRow, type UsersRepo, usersRepo } from '../users/public';
 import type { AttemptWindows } from './attempts';
 import type { EmailProofService } from './email-proof';
@@ -91,8 +91,8 @@ export function accountsService({
     return toUser(row, { providers: await users.providersOf(Number(row.id)) });
   }
 
-  async function signIn(row: UserRow) {
-    const { token } = await sessions.create(Number(row.id));
+  async function signIn(row: UserRow, origin: SessionOrigin) {
+    const { token } = await sessions.create(Number(row.id), origin);
     return { token, user: await profileOf(row) };
   }
 
@@ -113,7 +113,7 @@ export function accountsService({
   }
 
   return {
-    async register({ username, email, password }: Credentials, t: Translate) {
+    async register({ username, email, password }: Credentials, origin: SessionOrigin, t: Translate) {
       await assertAvailable(username);
       const passwordHash = await hashPassword(password);
       const now = clock();
@@ -136,14 +136,18 @@ export function accountsService({
         });
       const row = await reload(id);
       await proofs.mailProof(row, email, t);
-      return answer(await signIn(row), 'auth.welcome', { name: row.nickname });
+      return answer(await signIn(row, origin), 'auth.welcome', { name: row.nickname });
     },
 
     /**
-     * `login` is a user name (any case) or a proven e-mail address, tried from `address`; every
-     * failure reads the same, a pending address's too.
+     * `login` is a user name (any case) or a proven e-mail address, tried from `origin.address`;
+     * every failure reads the same, a pending address's too.
      */
-    async login({ username: login, password }: { username: string; password: string }, address: string) {
+    async login(
+      { username: login, password }: { username: string; password: string },
+      origin: SessionOrigin,
+    ) {
+      const { address } = origin;
       const row = await users.findByLogin(login);
       const key = row ? `user:${row.id}` : `name:${login.trim().toLowerCase()}`;
       await guard.admit(key, address);
@@ -153,7 +157,7 @@ export function accountsService({
         throw fail('errors.wrong_credentials');
       }
       await guard.succeeded(key, address);
-      return answer(await signIn(row), 'auth.welcome_back', { name: row.nickname });
+      return answer(await signIn(row, origin), 'auth.welcome_back', { name: row.nickname });
     },
 
     async signOut(member: Member) {
@@ -161,7 +165,7 @@ export function accountsService({
       return answer(null, 'auth.signed_out');
     },
 
-    async tourist() {
+    async tourist(origin: SessionOrigin) {
       // 36^8 names make a clash practically impossible; one would fail like any database error.
       const id = await users.insert({
         username: visitorUsername(),
@@ -171,7 +175,7 @@ export function accountsService({
         is_tourist: true,
         now: clock(),
       });
-      return signIn(await reload(id));
+      return signIn(await reload(id), origin);
     },
 
     async regUser(member: Member, { username, email, password }: Credentials, t: Translate) {

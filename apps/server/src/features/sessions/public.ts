@@ -1,2 +1,3 @@
-/** What other features use of sessions: revoking them, and the hash tokens are stored as. */
+/** What other features use of sessions: revoking them, the hash tokens are stored as, and where a sign-in comes from. */
+export { LOCAL_ORIGIN, originOf, type SessionOrigin } from './origin';
 export { hashToken, type SessionsService } from './service';

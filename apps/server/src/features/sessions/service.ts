@@ -1,5 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { Member } from '../../http/request-context';
+import type { SessionOrigin } from './origin';
 import type { SessionsRepo } from './repo';
 
 /** How often a session's sliding expiry is written back, so reads don't each cost a write. */
@@ -29,7 +30,11 @@ export function sessionsService({
   clock?: () => number;
 }) {
   return {
-    async create(userId: number): Promise<{ token: string; sessionId: number; expiresAt: number }> {
+    async create(
+      userId: number,
+      // Recorded for the member's sessions list (sessions issue); optional until every caller passes it.
+      origin: SessionOrigin,
+    ): Promise<{ token: string; sessionId: number; expiresAt: number }> {
       const token = randomBytes(32).toString('base64url');
       const now = clock();
       const maxExpiresAt = now + policy.maxMs;

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
 import { registerEndpoint } from '../../http/endpoint';
 import { answer } from '../../http/envelope';
+import { originOf } from '../sessions/public';
 import type { ThirdPartyService, ThirdPartySignIn } from './service';
 
 /** Sign-in attempts per client (IP, or member when signed in): each may fetch keys and make rows. */
@@ -28,20 +29,25 @@ export function thirdPartyRoutes(app: FastifyInstance, service: ThirdPartyServic
     app,
     endpoints.auth.thirdAuth,
     ({ payload, member, request }) =>
-      welcome(request, () => service.withProvider(payload.fromApp, payload.idToken, member)),
+      welcome(request, () =>
+        service.withProvider(payload.fromApp, payload.idToken, member, originOf(request)),
+      ),
     options,
   );
   registerEndpoint(
     app,
     endpoints.auth.thirdLogin,
     ({ payload, member, request }) =>
-      welcome(request, () => service.withProvider(payload.provider, payload.idToken, member)),
+      welcome(request, () =>
+        service.withProvider(payload.provider, payload.idToken, member, originOf(request)),
+      ),
     options,
   );
   registerEndpoint(
     app,
     endpoints.auth.thirdKreait,
-    ({ payload, member, request }) => welcome(request, () => service.withFirebase(payload.idToken, member)),
+    ({ payload, member, request }) =>
+      welcome(request, () => service.withFirebase(payload.idToken, member, originOf(request))),
     options,
   );
   registerEndpoint(app, endpoints.auth.thirdProviders, async () => service.providers());

@@ -6,7 +6,7 @@ import { uniqueViolation } from '../../db/unique-violation';
 import { fail } from '../../http/app-error';
 import type { Member } from '../../http/request-context';
 import { addNews } from '../activity/public';
-import type { SessionsService } from '../sessions/public';
+import type { SessionOrigin, SessionsService } from '../sessions/public';
 import { toUser, type UsersRepo, usersRepo } from '../users/public';
 import { freeUsername, nicknameFrom, usernameBase, verifiedEmail } from './names';
 import { identitiesRepo } from './repo';
@@ -133,6 +133,7 @@ export function thirdPartyService({
     providerId: string,
     claims: IdClaims,
     member: Member | null,
+    origin: SessionOrigin,
   ): Promise<ThirdPartySignIn> {
     let userId = await identities.ownerOf(providerId, claims.sub);
     let created = false;
@@ -144,7 +145,7 @@ export function thirdPartyService({
     const row = await users.findActive(userId);
     // A disabled member stays out, whichever way they sign in.
     if (!row) throw fail('errors.third_party_failed');
-    const { token } = await sessions.create(userId);
+    const { token } = await sessions.create(userId, origin);
     return { token, user: toUser(row, { providers: await users.providersOf(userId) }), created };
   }
 
@@ -161,25 +162,25 @@ export function thirdPartyService({
     }),
 
     /** A configured OpenID Connect provider's token, for its web client or one of its native apps. */
-    async withProvider(providerId: string, idToken: string, member: Member | null) {
+    async withProvider(providerId: string, idToken: string, member: Member | null, origin: SessionOrigin) {
       const p = provider(providerId);
       const claims = await verifier.verify(idToken, {
         issuer: p.issuer,
         audiences: [p.client_id, ...p.audiences],
         jwksUri: p.jwks_uri,
       });
-      return signIn(p.id, claims, member);
+      return signIn(p.id, claims, member, origin);
     },
 
     /** A Firebase Authentication token of the project in FIREBASE_PROJECT_ID. */
-    async withFirebase(idToken: string, member: Member | null) {
+    async withFirebase(idToken: string, member: Member | null, origin: SessionOrigin) {
       if (!firebase) throw fail('errors.unknown_provider');
       const claims = await verifier.verify(idToken, {
         issuer: `${FIREBASE_ISSUER}${firebase.projectId}`,
         audiences: [firebase.projectId],
         jwksUri: firebase.jwksUrl,
       });
-      return signIn(FIREBASE_PROVIDER, claims, member);
+      return signIn(FIREBASE_PROVIDER, claims, member, origin);
     },
   };
 }
