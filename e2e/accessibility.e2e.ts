@@ -1,13 +1,18 @@
 import { endpoints } from '@pixelhall/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { currentRoute, open, useToken } from './support/app';
+import { stageReadyExport } from './support/account-export';
+import { logIn } from './support/account-forms';
+import { baseUrl, currentRoute, open, useToken } from './support/app';
 import { auditPage, describeViolations } from './support/axe';
 import { expectScreenOnPage, usePhone } from './support/browser';
-import { callAs, signedInToday } from './support/community';
+import { callAs, openTopicId, signedInToday, uniqueWord } from './support/community';
 import { createMember, demoMemberSession, withDatabase } from './support/members';
 import { screenAtRest } from './support/motion';
+import { stagePasskeys } from './support/passkeys';
+import { stageOtherDevices } from './support/sessions';
 import { showcasePosts } from './support/showcase-posts';
+import { stageTotp, totpCode } from './support/two-step';
 
 let context: BrowserContext;
 let page: Page;
@@ -115,6 +120,192 @@ describe('accessibility: axe-core finds no WCAG 2.1 A/AA violation', () => {
       ]);
       // The audit saw the proof form, not a screen without it.
       await page.getByTestId('verify-email-submit').waitFor();
+    }, 120_000);
+
+    it(`on the passkeys of account and security, and naming a new one, ${theme} theme`, async () => {
+      const member = await createMember();
+      await stagePasskeys(inject('databaseUrl'), member.token);
+      await callAs(member.token, endpoints.tasks.startUp, { type: 1, authLogin: true });
+      await useToken(context, member.token);
+      await auditStops(theme, [
+        {
+          name: 'account and security, two passkeys',
+          route: '/me/setting/accountandsecurity',
+          screen: 'me-setting-accountandsecurity',
+        },
+      ]);
+      // The audit saw the list, not a screen still waiting for it.
+      expect(await page.getByTestId('passkey-row').count()).toBe(2);
+      await page.getByTestId('passkey-add').click();
+      await page.getByTestId('passkey-name-submit').waitFor();
+      await screenAtRest(page);
+      const violations = await auditPage(page);
+      expect(violations, describeViolations(`${theme} naming a passkey`, violations)).toEqual([]);
+    }, 120_000);
+
+    it(`on two-step sign-in: the second step, the section, confirming it's you, recovery codes and set-up, ${theme} theme`, async () => {
+      const password = 'correct horse';
+      const username = uniqueWord('a11y2s').slice(0, 20);
+      const { token } = await callAs(null, endpoints.auth.register, {
+        username,
+        email: `${username}@example.org`,
+        password,
+      });
+      await callAs(token, endpoints.tasks.startUp, { type: 1, authLogin: true });
+      const { secret } = await stageTotp(baseUrl(), token);
+      await callAs(token, endpoints.auth.signOut, {});
+      await useTheme(theme);
+      const audit = async (name: string) => {
+        await screenAtRest(page);
+        const violations = await auditPage(page);
+        expect(violations, describeViolations(`${theme} ${name}`, violations)).toEqual([]);
+      };
+
+      await open(page, '/login');
+      await expectScreenOnPage(page, 'login');
+      await logIn(page, username, password);
+      await expectScreenOnPage(page, 'auth-secondstep');
+      await page.getByTestId('second-step-code').locator('input').waitFor();
+      await audit('second step');
+      await page.getByTestId('second-step-code').locator('input').fill(totpCode(secret, 1));
+      await page.getByTestId('second-step-submit').click();
+      await page.waitForURL(/#\/me$/);
+
+      await auditStops(theme, [
+        {
+          name: 'account and security, two-step on',
+          route: '/me/setting/accountandsecurity',
+          screen: 'me-setting-accountandsecurity',
+        },
+      ]);
+      await page.locator('[data-testid="two-step-app"][data-on]').waitFor();
+
+      // A session begun 11 minutes ago must confirm it's the member before new codes.
+      await withDatabase(async (database) => {
+        const user = await database.db
+          .selectFrom('users')
+          .select('id')
+          .where('username', '=', username)
+          .executeTakeFirstOrThrow();
+        await database.db
+          .updateTable('sessions')
+          .set({ created_at: Date.now() - 11 * 60_000, proven_at: null })
+          .where('user_id', '=', user.id)
+          .execute();
+      });
+      await page.getByTestId('two-step-regenerate').click();
+      await page.locator('.adm-dialog').getByText('Get new codes', { exact: true }).click();
+      await page.getByTestId('fresh-proof-password').locator('input').waitFor();
+      await audit("confirm it's you");
+      await page.getByTestId('fresh-proof-password').locator('input').fill(password);
+      await page.getByTestId('fresh-proof-submit').click();
+      await page.getByTestId('recovery-codes-done').waitFor();
+      await audit('recovery codes');
+      await page.getByTestId('recovery-codes-done').click();
+
+      await page.getByTestId('two-step-turn-off').click();
+      await page.locator('.adm-dialog').getByText('Turn off', { exact: true }).click();
+      await page.getByTestId('two-step-set-up').click();
+      await page.getByTestId('two-step-setup-code').locator('input').waitFor();
+      await page.locator('img.two-step-setup__qr').evaluate((img: HTMLImageElement) => img.decode());
+      await audit('setting up an authenticator app');
+    }, 120_000);
+
+    it(`on the signed-in devices of account and security, ${theme} theme`, async () => {
+      const member = await createMember();
+      await stageOtherDevices(inject('databaseUrl'), member.token);
+      await callAs(member.token, endpoints.tasks.startUp, { type: 1, authLogin: true });
+      await useToken(context, member.token);
+      await auditStops(theme, [
+        {
+          name: 'account and security, three signed-in devices',
+          route: '/me/setting/accountandsecurity',
+          screen: 'me-setting-accountandsecurity',
+        },
+      ]);
+      // The audit saw the list with its buttons, not a screen still waiting for it.
+      expect(await page.getByTestId('session-row').count()).toBe(3);
+      expect(await page.getByTestId('session-sign-out').count()).toBe(2);
+    }, 120_000);
+
+    it(`on the Mute screen with a muted member and words, and a post folded for a word, ${theme} theme`, async () => {
+      const member = await createMember();
+      const loud = await createMember();
+      const author = await createMember();
+      await callAs(member.token, endpoints.mutes.muteUser, { user_id: loud.id, duration: 'week' });
+      await callAs(member.token, endpoints.mutes.muteWord, { phrase: 'ネタバレ' });
+      await callAs(member.token, endpoints.mutes.muteWord, { phrase: 'final boss' });
+      const post = await callAs(author.token, endpoints.posts.createPost, {
+        topic_id: await openTopicId(),
+        text: `ネタバレ注意 ${uniqueWord('a11y')}`,
+      });
+      await callAs(member.token, endpoints.tasks.startUp, { type: 1, authLogin: true });
+      await useToken(context, member.token);
+      await auditStops(theme, [{ name: 'mute', route: '/me/mute', screen: 'me-mute' }]);
+      // The audit saw the member and the words, not a screen still waiting for them.
+      expect(await page.getByTestId('muted-member').count()).toBe(1);
+      expect(await page.getByTestId('muted-word').count()).toBe(2);
+      await auditStops(theme, [{ name: 'a folded post', route: `/post/${post.id}`, screen: 'post' }]);
+      await page.getByTestId('post-detail').getByTestId('folded-show').waitFor();
+    }, 120_000);
+
+    it(`on "Your data" of account and security, a copy ready to download, ${theme} theme`, async () => {
+      const member = await createMember();
+      await stageReadyExport(baseUrl(), member.token);
+      await callAs(member.token, endpoints.tasks.startUp, { type: 1, authLogin: true });
+      await useToken(context, member.token);
+      await auditStops(theme, [
+        {
+          name: 'account and security, export ready',
+          route: '/me/setting/accountandsecurity',
+          screen: 'me-setting-accountandsecurity',
+        },
+      ]);
+      // Audited again once the ready copy and its button are surely there, not a section still
+      // waiting for its state.
+      await page.getByTestId('export-download').waitFor();
+      await page.getByTestId('export-next').waitFor();
+      await screenAtRest(page);
+      const violations = await auditPage(page);
+      expect(violations, describeViolations(`${theme} export ready`, violations)).toEqual([]);
+    }, 120_000);
+
+    it(`on deleting the account: its section, its page, and the date while it is pending, ${theme} theme`, async () => {
+      const member = await createMember();
+      await callAs(member.token, endpoints.tasks.startUp, { type: 1, authLogin: true });
+      await useToken(context, member.token);
+      await auditStops(theme, [
+        {
+          name: 'account and security, delete account',
+          route: '/me/setting/accountandsecurity',
+          screen: 'me-setting-accountandsecurity',
+        },
+        {
+          name: 'delete my account',
+          route: '/me/setting/accountandsecurity/delete',
+          screen: 'me-setting-accountandsecurity-delete',
+        },
+      ]);
+      // The audit saw the explanation and the form, not a screen still waiting for the member.
+      await page.getByTestId('delete-account-goes').waitFor();
+      await page.getByTestId('delete-account-submit').waitFor();
+
+      await withDatabase((database) =>
+        database.db
+          .updateTable('users')
+          .set({ deletion_requested_at: Date.now(), deletion_due_at: Date.now() + 30 * 86_400_000 })
+          .where('id', '=', member.id)
+          .execute(),
+      );
+      await page.reload();
+      await auditStops(theme, [
+        {
+          name: 'account and security, deletion pending',
+          route: '/me/setting/accountandsecurity',
+          screen: 'me-setting-accountandsecurity',
+        },
+      ]);
+      await page.getByTestId('delete-account-pending').waitFor();
     }, 120_000);
   }
 });

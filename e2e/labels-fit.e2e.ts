@@ -40,6 +40,7 @@ const SCREENS: Array<[route: string, screen: string]> = [
   ['/me/props', 'me-props'],
   ['/me/task', 'me-task'],
   ['/me/bets', 'me-bets'],
+  ['/me/mute', 'me-mute'],
   ['/user/1', 'user-id'],
 ];
 

@@ -16,14 +16,20 @@ import { LOCAL_ORIGIN } from '@pixelhall/server/src/features/sessions/origin';
 import { sessionsRepo } from '@pixelhall/server/src/features/sessions/repo';
 import { sessionsService } from '@pixelhall/server/src/features/sessions/service';
 import type { BrowserContext, Page } from 'playwright-core';
+import { stageReadyExport } from './support/account-export';
 import { stageCloudArchives } from './support/archives';
 import { expectScreenOnPage, launchBrowser, phoneContext } from './support/browser';
 import { stageCommunityScene } from './support/community-scene';
 import { focusGame, holdButton } from './support/game-pad';
 import { downloadSeededGame, hostCall, waitForSteadyFrame } from './support/games-play';
+import { followOpenTopic } from './support/home-scene';
 import { screenAtRest } from './support/motion';
+import { stageMuteScene } from './support/mute-scene';
+import { stagePasskeys } from './support/passkeys';
 import { startServer } from './support/server';
+import { stageOtherDevices } from './support/sessions';
 import { showcasePosts } from './support/showcase-posts';
+import { proveWithPassword, stageTotp } from './support/two-step';
 
 /** SCREENSHOTS_DIR writes them elsewhere (several people taking pictures at once). */
 const OUT =
@@ -31,12 +37,16 @@ const OUT =
   path.join(path.dirname(fileURLToPath(import.meta.url)), '.artifacts/screens');
 /**
  * Who is looking: nobody signed in (the default), a member, a visitor (tourist) account, or
- * `pat`, the seeded level-31 demo member with a wallet, props, rewards and bets of his own.
+ * `pat`, the seeded level-31 demo member with a wallet, props, rewards and bets of his own;
+ * `leaving`, a member who asked to delete their account nine days ago; `muter`, a member who mutes
+ * a demo member and words in English and Japanese (support/mute-scene.ts); `guarded`, a member
+ * with an authenticator app on (support/two-step.ts).
  */
-type Viewer = 'visitor' | 'member' | 'tourist' | 'pat' | 'newcomer';
+type Viewer = 'visitor' | 'member' | 'tourist' | 'pat' | 'newcomer' | 'leaving' | 'muter' | 'guarded';
 /** The screens the README's picture is made of (`--readme` takes only these, then the picture). */
 const README_SCREENS = ['home-mine', 'me-wallet', 'post'];
-const SCREENS: Array<[name: string, hash: string, screen: string, viewer?: Viewer]> = [
+/** A scene may name an element to scroll to the top first (a section far down its screen). */
+const SCREENS: Array<[name: string, hash: string, screen: string, viewer?: Viewer, scrollTo?: string]> = [
   ['home', '/home', 'home'],
   ['game', '/game', 'game'],
   ['me', '/me', 'me'],
@@ -53,6 +63,75 @@ const SCREENS: Array<[name: string, hash: string, screen: string, viewer?: Viewe
   ['nickname', '/user/edit/nickname', 'user-edit-nickname', 'member'],
   ['signature', '/user/edit/signature', 'user-edit-signature', 'member'],
   ['account', '/me/setting/accountandsecurity', 'me-setting-accountandsecurity', 'member'],
+  // The member's signed-in devices: this one and the two staged below (stageOtherDevices).
+  [
+    'account-devices',
+    '/me/setting/accountandsecurity',
+    'me-setting-accountandsecurity',
+    'member',
+    '[data-testid="sessions-section"]',
+  ],
+  // The member's passkeys: a synced one used lately, a security key never used (stagePasskeys).
+  [
+    'account-passkeys',
+    '/me/setting/accountandsecurity',
+    'me-setting-accountandsecurity',
+    'member',
+    '[data-testid="passkeys-section"]',
+  ],
+  // Naming a new passkey, before the device's own sheet (SCENE_ACTIONS).
+  ['account-passkey-name', '/me/setting/accountandsecurity', 'me-setting-accountandsecurity', 'member'],
+  // Two-step sign-in: on, with its recovery codes; and the set-up sheet (SCENE_ACTIONS).
+  [
+    'account-two-step',
+    '/me/setting/accountandsecurity',
+    'me-setting-accountandsecurity',
+    'guarded',
+    '[data-testid="two-step-section"]',
+  ],
+  [
+    'account-two-step-setup',
+    '/me/setting/accountandsecurity',
+    'me-setting-accountandsecurity',
+    'member',
+    '[data-testid="two-step-section"]',
+  ],
+  // "Your data": a copy ready to download, and when the next may be asked for (stageReadyExport).
+  [
+    'account-export',
+    '/me/setting/accountandsecurity',
+    'me-setting-accountandsecurity',
+    'member',
+    '[data-testid="export-section"]',
+  ],
+  // Deleting the account: the last section, the page that explains it, and the date while pending.
+  [
+    'account-delete',
+    '/me/setting/accountandsecurity',
+    'me-setting-accountandsecurity',
+    'member',
+    '[data-testid="delete-account-section"]',
+  ],
+  [
+    'account-delete-page',
+    '/me/setting/accountandsecurity/delete',
+    'me-setting-accountandsecurity-delete',
+    'member',
+  ],
+  [
+    'account-delete-page-confirm',
+    '/me/setting/accountandsecurity/delete',
+    'me-setting-accountandsecurity-delete',
+    'member',
+    '[data-testid="delete-account-stays"]',
+  ],
+  [
+    'account-delete-pending',
+    '/me/setting/accountandsecurity',
+    'me-setting-accountandsecurity',
+    'leaving',
+    '[data-testid="delete-account-section"]',
+  ],
   ['account-visitor', '/me/setting/accountandsecurity', 'me-setting-accountandsecurity'],
   ['login', '/login', 'login'],
   ['register', '/auth/register', 'auth-register'],
@@ -60,6 +139,8 @@ const SCREENS: Array<[name: string, hash: string, screen: string, viewer?: Viewe
   ['retrieve', '/auth/retrievepassword', 'auth-retrievepassword'],
   ['reset', '/auth/reset?email=a%40b.co', 'auth-reset'],
   ['third', '/auth/third?code=x&state=y', 'auth-third'],
+  // A log-in's second step (its ticket staged by SCENE_ACTIONS), with a passkey offered too.
+  ['second-step', '/auth/secondstep', 'auth-secondstep'],
   ['activedetail', '/auth/activedetail', 'auth-activedetail', 'member'],
   // Just signed up: the address waits for its proof (from the mail's link, or typed).
   ['activedetail-pending', '/auth/activedetail', 'auth-activedetail', 'newcomer'],
@@ -82,6 +163,9 @@ const SCREENS: Array<[name: string, hash: string, screen: string, viewer?: Viewe
   ['me-upvoted', '/me/upvoted', 'me-upvoted', 'member'],
   ['me-comment', '/me/comment', 'me-comment', 'member'],
   ['me-blacklist', '/me/blacklist', 'me-blacklist', 'member'],
+  // Mutes: the member muted for a week and the muted words; a post folded for its Japanese word.
+  ['me-mute', '/me/mute', 'me-mute', 'muter'],
+  ['user-folded', '/user/__MUTE_AUTHOR__', 'user-id', 'muter'],
   ['me-news', '/me/news', 'me-news', 'member'],
   // Pixel Pat's inbox: likes of one post or comment, and follows, grouped into one row each.
   ['me-news-pat', '/me/news', 'me-news', 'pat'],
@@ -150,6 +234,43 @@ const SCREENS: Array<[name: string, hash: string, screen: string, viewer?: Viewe
   ],
 ];
 
+/** What a scene does on its screen before the picture: opens a sheet, stages what only a flow makes. */
+const SCENE_ACTIONS: Record<string, (page: Page, token: string | null) => Promise<void>> = {
+  'account-passkey-name': async (page) => {
+    await page.getByTestId('passkey-add').click();
+    await page.getByTestId('passkey-name-submit').waitFor();
+    // The sheet rises by a script-driven spring, which motionless() cannot see: wait till it lands.
+    await page.waitForFunction(() => {
+      const sheet = document.querySelector('.passkey-name')?.getBoundingClientRect();
+      return sheet !== undefined && Math.abs(sheet.bottom - window.innerHeight) < 1;
+    });
+    await screenAtRest(page);
+  },
+  // The ticket a password log-in hands the page through this tab's storage (SecondStepScreen).
+  'second-step': async (page) => {
+    await page.evaluate(() =>
+      sessionStorage.setItem(
+        'pixelhall.second-step',
+        JSON.stringify({
+          ticket: 'x'.repeat(43),
+          methods: ['totp', 'passkey', 'recovery'],
+          expiresAt: Date.now() + 300_000,
+        }),
+      ),
+    );
+    await page.reload();
+    await page.locator('[data-testid="second-step-code"]').waitFor();
+    await screenAtRest(page);
+  },
+  // Set-up asks for a fresh proof once the session is 10 minutes old: given here first.
+  'account-two-step-setup': async (page, token) => {
+    await proveWithPassword(server.url, token ?? '', 'correct horse battery');
+    await page.locator('[data-testid="two-step-set-up"]').click();
+    await page.locator('img.two-step-setup__qr').evaluate((img: HTMLImageElement) => img.decode());
+    await screenAtRest(page);
+  },
+};
+
 const args = process.argv.slice(2);
 /** The languages asked for with `--locale=`; none means English only, in the folder's root. */
 const localeArgs = args.filter((a) => a.startsWith('--locale=')).map((a) => a.slice('--locale='.length));
@@ -168,6 +289,8 @@ const picked = (name: string) => !only.length || only.some((o) => name === o || 
 mkdirSync(OUT, { recursive: true });
 // A named provider, so linked sign-ins and sign-in buttons read as they would in production.
 const server = await startServer({
+  // Builds the staged export of the member's data at once (support/account-export.ts).
+  accountExportIntervalMs: 1000,
   oidcProviders: [
     {
       id: 'pixelid',
@@ -182,12 +305,18 @@ const server = await startServer({
 const browser = await launchBrowser();
 try {
   const tokens: Partial<Record<Viewer, string>> = {};
-  for (const viewer of ['member', 'tourist', 'pat', 'newcomer'] as const) {
+  for (const viewer of ['member', 'tourist', 'pat', 'newcomer', 'leaving', 'muter', 'guarded'] as const) {
     if (SCREENS.some(([name, , , v]) => v === viewer && picked(name))) {
       tokens[viewer] = await createViewer(viewer);
     }
   }
   if (tokens.member) await stageCommunityScene(server.url, server.databaseUrl, tokens.member);
+  if (tokens.member && picked('account-devices')) await stageOtherDevices(server.databaseUrl, tokens.member);
+  if (tokens.member && picked('home-member'))
+    await followOpenTopic(server.url, server.databaseUrl, tokens.member);
+  if (tokens.member && picked('account-passkeys')) await stagePasskeys(server.databaseUrl, tokens.member);
+  if (tokens.guarded) await stageTotp(server.url, tokens.guarded);
+  if (tokens.member && picked('account-export')) await stageReadyExport(server.url, tokens.member);
   // The day's check-in celebrates once per day; done here, so it does not cover the screens.
   for (const token of Object.values(tokens)) {
     await fetch(`${server.url}/api/start/up`, {
@@ -203,6 +332,8 @@ try {
     __SELF__: encodeURIComponent(server.url),
     ...(await showcasePosts(server.databaseUrl)),
   };
+  if (tokens.muter)
+    Object.assign(placeholders, await stageMuteScene(server.url, server.databaseUrl, tokens.muter));
   if (tokens.pat && SCREENS.some(([name]) => name.startsWith('me-archives-cloud') && picked(name))) {
     placeholders.__ARCHIVE_ROM__ = await stageCloudArchives(server.url, tokens.pat);
   }
@@ -250,12 +381,29 @@ async function shootTheme(
     pages.set(viewer, page);
     return page;
   };
-  for (const [name, hash, screen, viewer = 'visitor'] of SCREENS) {
+  for (const [name, hash, screen, viewer = 'visitor', scrollTo] of SCREENS) {
     if (!picked(name)) continue;
     const page = await pageFor(viewer);
     await page.goto(`${server.url}/#${hash.replace(/__[A-Z_]+__/g, (p) => placeholders[p] ?? p)}`);
     await expectScreenOnPage(page, screen);
     await screenAtRest(page);
+    if (scrollTo) {
+      await page
+        .locator(`[data-screen="${screen}"] ${scrollTo}`)
+        .first()
+        .evaluate((el) => {
+          el.scrollIntoView();
+          // Below the screen's bar, which stays over the top of what scrolls.
+          const bar = el.closest('[data-screen]')?.querySelector('.adm-nav-bar');
+          const hidden = (bar?.getBoundingClientRect().bottom ?? 0) + 8 - el.getBoundingClientRect().top;
+          let scroller = el.parentElement;
+          while (scroller && scroller.scrollHeight <= scroller.clientHeight)
+            scroller = scroller.parentElement;
+          (scroller ?? document.scrollingElement)?.scrollBy(0, -Math.max(0, hidden));
+        });
+      await screenAtRest(page);
+    }
+    await SCENE_ACTIONS[name]?.(page, tokens[viewer] ?? null);
     await page.screenshot({ path: path.join(dir, `${theme}-${name}.png`) });
   }
   for (const context of contexts) await context.close();
@@ -346,25 +494,56 @@ async function createViewer(viewer: Exclude<Viewer, 'visitor'>): Promise<string>
             created_at: now - 400 * 86_400_000,
             updated_at: now,
           }
-        : viewer === 'newcomer'
+        : viewer === 'muter'
           ? {
-              username: 'neo_newcomer',
-              email: null,
-              pending_email: 'neo@pixelhall.test',
-              nickname: 'Neo',
+              username: 'mo_muter',
+              email: 'mo@pixelhall.test',
+              nickname: 'Mo',
               password_hash: await hashPassword('correct horse battery'),
-              created_at: now,
+              level: 8,
+              created_at: now - 120 * 86_400_000,
               updated_at: now,
             }
-          : {
-              username: 'visitor-k3x9q2ab',
-              email: null,
-              nickname: 'Visitor 4821',
-              password_hash: null,
-              is_tourist: 1,
-              created_at: now,
-              updated_at: now,
-            };
+          : viewer === 'leaving'
+            ? {
+                username: 'lee_leaving',
+                email: 'lee@pixelhall.test',
+                nickname: 'Lee',
+                password_hash: await hashPassword('correct horse battery'),
+                created_at: now - 200 * 86_400_000,
+                updated_at: now,
+                deletion_requested_at: now - 9 * 86_400_000,
+                deletion_due_at: now + 21 * 86_400_000,
+              }
+            : viewer === 'guarded'
+              ? {
+                  username: 'gil_guarded',
+                  email: 'gil@pixelhall.test',
+                  nickname: 'Gil',
+                  password_hash: await hashPassword('correct horse battery'),
+                  level: 15,
+                  created_at: now - 300 * 86_400_000,
+                  updated_at: now,
+                }
+              : viewer === 'newcomer'
+                ? {
+                    username: 'neo_newcomer',
+                    email: null,
+                    pending_email: 'neo@pixelhall.test',
+                    nickname: 'Neo',
+                    password_hash: await hashPassword('correct horse battery'),
+                    created_at: now,
+                    updated_at: now,
+                  }
+                : {
+                    username: 'visitor-k3x9q2ab',
+                    email: null,
+                    nickname: 'Visitor 4821',
+                    password_hash: null,
+                    is_tourist: 1,
+                    created_at: now,
+                    updated_at: now,
+                  };
     const { id } = await database.db
       .insertInto('users')
       .values(row)

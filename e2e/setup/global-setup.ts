@@ -28,6 +28,10 @@ export default async function setup(project: TestProject) {
     port: appPort,
     smtpUrl: smtp.url,
     publicUrl: `http://127.0.0.1:${appPort}`,
+    // A deletion whose date a journey moves into the past is erased within a second, by the job itself.
+    accountErasureIntervalMs: 1000,
+    // An export a journey asks for is built within a second or two, by the scheduled job itself.
+    accountExportIntervalMs: 1000,
     oidcProviders: [
       {
         id: 'pixelid',

@@ -4,12 +4,14 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { type ApiBase, DEFAULT_LOCALE, negotiateLocale } from '@pixelhall/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { type Engines, openEngines } from './engines';
 import { REDIS_KEYS } from './engines/redis-keys';
+import { accountDeletionRoutes } from './features/account-deletion/routes';
+import { accountExportDownloadRoutes, accountExportRoutes } from './features/account-export/routes';
 import type { Sleep } from './features/accounts/login-guard';
 import { accountsRoutes } from './features/accounts/routes';
 import { achievementsRoutes } from './features/achievements/routes';
@@ -21,17 +23,22 @@ import { followsRoutes } from './features/follows/routes';
 import { gamesRoutes, mainApiGameRoutes, romFileRoutes } from './features/games/routes';
 import { levelsRoutes } from './features/levels/routes';
 import { miningRoutes } from './features/mining/routes';
+import { mutesRoutes } from './features/mutes/routes';
 import { newsRoutes } from './features/news/routes';
 import { optionsRoutes } from './features/options/routes';
+import { passkeysRoutes } from './features/passkeys/routes';
 import { passwordResetRoutes } from './features/password-reset/routes';
 import { postsRoutes, unlockRoutes } from './features/posts/routes';
 import { progressionRoutes } from './features/progression/routes';
 import { propsRoutes } from './features/props/routes';
 import { searchRoutes } from './features/search/routes';
+import { originOf } from './features/sessions/public';
+import { sessionsRoutes } from './features/sessions/routes';
 import { tasksRoutes } from './features/tasks/routes';
 import { thirdPartyRoutes } from './features/third-party/routes';
 import { topicsRoutes } from './features/topics/routes';
 import { translateRoutes } from './features/translate/routes';
+import { twoStepRoutes } from './features/two-step/routes';
 import { uploadsRoutes } from './features/uploads/routes';
 import { usersRoutes } from './features/users/routes';
 import { walletRoutes } from './features/wallet/routes';
@@ -107,14 +114,18 @@ export async function buildApp({
     capConnectionsPerAddress(app.server, { max: config.maxConnectionsPerAddress, log: app.log });
   }
   const services = createServices({ database, engines, config, clock, log: app.log, sleep });
+  if (config.env === 'production' && !config.secretsKeyConfigured) {
+    app.log.warn('SECRETS_KEY is not set: authenticator secrets are sealed with the development key');
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(contractSerializerCompiler({ crossCheck: config.env !== 'production' }));
 
   app.decorateRequest('locale', DEFAULT_LOCALE);
   app.decorateRequest('t', null as never);
   app.decorateRequest('member', null);
-  app.decorate('resolveMember', async (token: string, base: ApiBase) => {
-    const member = await services.sessions.resolve(token);
+  app.decorate('resolveMember', async (token: string, base: ApiBase, request?: FastifyRequest) => {
+    // The origin is read only when the session's last use is written back (sessions/service.ts).
+    const member = await services.sessions.resolve(token, request && (() => originOf(request)));
     if (member || base === 'api') return member;
     return services.games.tokenMember(token);
   });
@@ -156,13 +167,18 @@ export async function buildApp({
       optionsRoutes(api, services.options);
       usersRoutes(api, services.users);
       accountsRoutes(api, services.accounts, services.emailProof);
+      accountDeletionRoutes(api, services.accountDeletion);
+      sessionsRoutes(api, services.sessions);
       passwordResetRoutes(api, services.passwordReset);
       thirdPartyRoutes(api, services.thirdParty);
+      twoStepRoutes(api, services.twoStep);
+      passkeysRoutes(api, services.passkeys, config.webauthn);
       newsRoutes(api, services.news);
       topicsRoutes(api, services.topics);
       postsRoutes(api, services);
       commentsRoutes(api, services.comments);
       followsRoutes(api, services.follows);
+      mutesRoutes(api, services.mutes);
       searchRoutes(api, services.search);
       translateRoutes(api, services.translate);
       levelsRoutes(api, services.levels);
@@ -175,6 +191,7 @@ export async function buildApp({
       betsRoutes(api, services.bets);
       miningRoutes(api, services.mining);
       mainApiGameRoutes(api, services.games);
+      accountExportRoutes(api, services.accountExports);
     },
     { prefix: '/api' },
   );
@@ -191,6 +208,7 @@ export async function buildApp({
     async (upload) => {
       await uploadsRoutes(upload, services.uploads, services.bigUploads);
       archiveDownloadRoutes(upload, services.archives);
+      accountExportDownloadRoutes(upload, services.accountExports);
       romFileRoutes(upload, services.games);
     },
     { prefix: '/upload' },

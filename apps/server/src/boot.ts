@@ -2,6 +2,7 @@ import type { Config } from './config';
 import { type Database, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { type Engines, openEngines } from './engines';
+import { claimsAfterwards, storedFileClaims } from './features/file-lifetime/public';
 import { fileStoreFor } from './features/uploads/storage';
 import { seedDemoWorld } from './seed';
 
@@ -22,7 +23,12 @@ export async function prepareDatabase(
     if (config.seed) {
       const seedEngines = engines ?? openEngines(config);
       try {
-        const seeded = await seedDemoWorld(database, { files: fileStoreFor(config, seedEngines) });
+        // The seed puts its files inside its transactions: claimed once they have committed.
+        const claims = claimsAfterwards(
+          storedFileClaims({ db: database.db, engine: database.engine, clock: Date.now }),
+        );
+        const seeded = await seedDemoWorld(database, { files: fileStoreFor(config, seedEngines, claims) });
+        await claims.flush();
         if (seeded.length) log(`seeded: ${seeded.join(', ')}`);
       } finally {
         if (!engines) await seedEngines.close();

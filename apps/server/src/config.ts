@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,9 @@ function resolveFromInvocation(p: string): string {
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const WEBAUTHN_ORIGIN_RULE =
+  'each must be an https:// origin (http:// only on localhost) or an android:apk-key-hash: origin';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -42,6 +46,22 @@ const envSchema = z.object({
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(64),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   HOT_SCORE_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
+  FILE_SWEEP_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(60 * 60_000),
+  FILE_SWEEP_GRACE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(24 * 60 * 60_000),
+  ACCOUNT_EXPORT_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  ACCOUNT_ERASURE_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(60 * 60 * 1000),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -76,7 +96,82 @@ const envSchema = z.object({
     .default('')
     .transform((list) => list.split(/[\s,]+/).filter(Boolean))
     .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin))),
+  WEBAUTHN_RP_ID: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(?=.*[a-z])[a-z0-9.-]+$/, 'must be a domain name such as pixelhall.example (not an IP address)')
+    .optional(),
+  WEBAUTHN_ORIGINS: z
+    .string()
+    .optional()
+    .transform((list) => list?.split(/[\s,]+/).filter(Boolean))
+    .pipe(z.array(z.string().refine(isWebAuthnOrigin, WEBAUTHN_ORIGIN_RULE)).optional()),
+  WEBAUTHN_RP_NAME: z.string().trim().min(1).max(64).default('Pixelhall'),
+  SECRETS_KEY: z
+    .string()
+    .refine(
+      (v) => secretsKeyBytes(v) !== null,
+      'must be 32 bytes: 64 hex digits, or base64 (openssl rand -base64 32)',
+    )
+    .optional(),
 });
+
+/**
+ * The key that encrypts secrets stored at rest (authenticator apps' TOTP secrets) and keys the
+ * recovery codes' hashes. Unset, every server derives the same development key from this fixed
+ * text: the data still works across servers, but anyone who reads this file can decrypt it, so
+ * production sets its own (docs/deployment.md, "The servers").
+ */
+const DEVELOPMENT_SECRETS_KEY = 'pixelhall development secrets key: set SECRETS_KEY in production';
+
+function secretsKeyBytes(value: string): Buffer | null {
+  const text = value.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(text)) {
+    const bytes = Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    return bytes.length === 32 ? bytes : null;
+  }
+  return null;
+}
+
+/** A web origin (`https://host[:port]`, or http on localhost) or an Android app's signing-key origin. */
+function isWebAuthnOrigin(value: string): boolean {
+  if (/^android:apk-key-hash:[A-Za-z0-9_-]{20,}$/.test(value)) return true;
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  if (url.origin !== value.replace(/\/+$/, '')) return false;
+  return url.protocol === 'https:' || (url.protocol === 'http:' && url.hostname === 'localhost');
+}
+
+const isIpAddress = (host: string) => /^[\d.]+$/.test(host) || host.includes(':') || host.startsWith('[');
+
+/**
+ * The WebAuthn relying party (docs/deployment.md, "Passkeys"). `rpId`: the domain passkeys are
+ * bound to; `origins`: the pages (and native apps) whose ceremonies count. Null: taken from each
+ * request's own host, which serves `npm start` on localhost and the journeys; production sets
+ * WEBAUTHN_RP_ID, or PUBLIC_URL with a domain name.
+ */
+function webAuthnConfig(e: z.output<typeof envSchema>): Config['webauthn'] {
+  const publicUrl = e.PUBLIC_URL ? new URL(e.PUBLIC_URL) : null;
+  const fromPublic = publicUrl && !isIpAddress(publicUrl.hostname) ? publicUrl : null;
+  const rpId = e.WEBAUTHN_RP_ID ?? fromPublic?.hostname ?? null;
+  const origins =
+    e.WEBAUTHN_ORIGINS?.map((o) => o.replace(/\/+$/, '')) ?? (fromPublic ? [fromPublic.origin] : null);
+  if (rpId && origins) {
+    const outside = origins.filter((o) => {
+      if (o.startsWith('android:')) return false;
+      const host = new URL(o).hostname;
+      return host !== rpId && !host.endsWith(`.${rpId}`);
+    });
+    if (outside.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n  WEBAUTHN_ORIGINS: ${outside.join(', ')} not within WEBAUTHN_RP_ID ${rpId}`,
+      );
+    }
+  }
+  return { rpId, origins, rpName: e.WEBAUTHN_RP_NAME };
+}
 
 /**
  * An OpenID Connect provider members may sign in with. `client_id` is the public client of the
@@ -133,6 +228,14 @@ export interface Config {
   configuredPublicUrl: string | null;
   /** How often the hot-score batch runs; 0 turns it off (tests run it by hand). */
   hotScoreIntervalMs: number;
+  /** How often the sweep of unreferenced stored files runs; 0 turns it off (file-lifetime.md). */
+  fileSweepIntervalMs: number;
+  /** How long after its last put a stored file is kept even when nothing refers to it. */
+  fileSweepGraceMs: number;
+  /** How often waiting exports of members' data are looked for and built; 0 turns it off. */
+  accountExportIntervalMs: number;
+  /** How often accounts whose deletion is due are erased (the `account-erasure` job); 0 turns it off. */
+  accountErasureIntervalMs: number;
   /** Null: mails go to `outboxDir` and the log instead. */
   smtpUrl: string | null;
   mailFrom: string;
@@ -154,6 +257,15 @@ export interface Config {
   redisUrl: string | null;
   /** Null: files live in `uploadDir` on this server's disk. */
   s3: S3Config | null;
+  /**
+   * The passkeys' relying party: `rpId` and `origins` null mean "the request's own host"
+   * (webAuthnConfig); `rpName` is what the device's passkey sheet names.
+   */
+  webauthn: { rpId: string | null; origins: string[] | null; rpName: string };
+  /** 32 bytes from SECRETS_KEY, or the development key derived when it is unset. */
+  secretsKey: Buffer;
+  /** False when `secretsKey` is the development key (the app warns in production). */
+  secretsKeyConfigured: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -185,6 +297,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     configuredPublicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
     hotScoreIntervalMs: e.HOT_SCORE_INTERVAL_MS,
+    fileSweepIntervalMs: e.FILE_SWEEP_INTERVAL_MS,
+    fileSweepGraceMs: e.FILE_SWEEP_GRACE_MS,
+    accountExportIntervalMs: e.ACCOUNT_EXPORT_INTERVAL_MS,
+    accountErasureIntervalMs: e.ACCOUNT_ERASURE_INTERVAL_MS,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     outboxDir: resolveFromInvocation(e.OUTBOX_DIR),
@@ -199,6 +315,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cspExtraOrigins: e.CSP_EXTRA_ORIGINS,
     redisUrl: e.REDIS_URL ?? null,
     s3: s3Config(e),
+    webauthn: webAuthnConfig(e),
+    secretsKey: e.SECRETS_KEY
+      ? secretsKeyBytes(e.SECRETS_KEY)!
+      : createHash('sha256').update(DEVELOPMENT_SECRETS_KEY).digest(),
+    secretsKeyConfigured: e.SECRETS_KEY !== undefined,
   };
 }
 
@@ -245,8 +366,16 @@ function normaliseDatabaseUrl(url: string): string {
 /** A config for tests and tools: defaults, quiet logs, no web app unless asked for. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    // Tests score hot posts by calling the batch themselves, when they mean to.
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED: 'false', HOT_SCORE_INTERVAL_MS: '0' }),
+    // Tests score hot posts and build exports by calling the jobs themselves, when they mean to.
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      SEED: 'false',
+      HOT_SCORE_INTERVAL_MS: '0',
+      ACCOUNT_EXPORT_INTERVAL_MS: '0',
+      // Tests share the default upload folder between databases: a sweep would take others' files.
+      FILE_SWEEP_INTERVAL_MS: '0',
+    }),
     webDist: null,
     ...overrides,
   };

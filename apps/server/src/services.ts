@@ -1,7 +1,11 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Engines } from './engines';
+import { accountDeletionService } from './features/account-deletion/service';
+import { accountExportService } from './features/account-export/service';
 import { attemptWindows } from './features/accounts/attempts';
 import { emailProofService } from './features/accounts/email-proof';
 import type { Sleep } from './features/accounts/login-guard';
@@ -12,6 +16,7 @@ import { appVersionService } from './features/app-version/service';
 import { archivesService } from './features/archives/service';
 import { betsService } from './features/bets/service';
 import { commentsService } from './features/comments/service';
+import { fileSweepService, storedFileClaims } from './features/file-lifetime/public';
 import { followsService } from './features/follows/service';
 import { gamesRepo } from './features/games/repo';
 import { gamesService } from './features/games/service';
@@ -19,9 +24,12 @@ import { levelsService } from './features/levels/service';
 import { createMailer } from './features/mail/mailer';
 import { miningRepo } from './features/mining/repo';
 import { miningService } from './features/mining/service';
+import { mutesService } from './features/mutes/service';
 import { newsService } from './features/news/service';
 import { optionsRepo } from './features/options/repo';
 import { optionsService } from './features/options/service';
+import { passkeysRepo } from './features/passkeys/repo';
+import { passkeysService } from './features/passkeys/service';
 import { passwordResetRepo } from './features/password-reset/repo';
 import { passwordResetService } from './features/password-reset/service';
 import { announcementsService } from './features/posts/announcements';
@@ -33,6 +41,7 @@ import { unlockService } from './features/posts/unlock';
 import { progressionService } from './features/progression/service';
 import { propsService } from './features/props/service';
 import { searchService } from './features/search/service';
+import { hashToken } from './features/sessions/public';
 import { sessionsRepo } from './features/sessions/repo';
 import { sessionsService } from './features/sessions/service';
 import { tasksService } from './features/tasks/service';
@@ -41,6 +50,8 @@ import { createIdTokenVerifier } from './features/third-party/verifier';
 import { topicsService } from './features/topics/service';
 import { libreTranslate } from './features/translate/libre-translate';
 import { translateService } from './features/translate/service';
+import { twoStepRepo } from './features/two-step/repo';
+import { TWO_STEP_LIMITS, twoStepService } from './features/two-step/service';
 import { bigUploadsService } from './features/uploads/big-uploads';
 import { bigUploadsRepo } from './features/uploads/big-uploads-repo';
 import { storageQuota } from './features/uploads/quota';
@@ -69,7 +80,10 @@ export function createServices({ database, engines, config, clock, log, sleep }:
   const { db, engine } = database;
   const users = usersRepo(db);
   const uploads = uploadsRepo(db);
-  const fileStore = fileStoreFor(config, engines);
+  // Every put claims its file first, so the sweep of unreferenced files never deletes bytes a put
+  // is answering (docs/internals/file-lifetime.md).
+  const fileClaims = storedFileClaims({ db, engine, clock });
+  const fileStore = fileStoreFor(config, engines, fileClaims);
   const quota = storageQuota({ db, quotaBytes: config.uploadQuotaBytes });
   // The general feeds' shared page 1, dropped by every write that changes it (feeds.ts), on
   // every server when they share Redis.
@@ -84,12 +98,51 @@ export function createServices({ database, engines, config, clock, log, sleep }:
   });
   const options = optionsService({ repo: optionsRepo(db), clock });
   const mailer = createMailer(config, log);
+  // Second steps of sign-in and fresh proofs, which accounts, third-party and passkeys ask.
+  const twoStep = twoStepService({
+    db,
+    users,
+    sessions,
+    clock,
+    windows,
+    secretsKey: config.secretsKey,
+    sleep,
+  });
   const emailProof = emailProofService({ db, users, mailer, clock, windows, publicUrl: config.publicUrl });
   const posts = postsService({ db, engine, clock, publicUrl: config.configuredPublicUrl, firstPages });
 
   return {
     sessions,
-    accounts: accountsService({ db, users, sessions, clock, windows, proofs: emailProof, sleep }),
+    accounts: accountsService({
+      db,
+      users,
+      sessions,
+      clock,
+      windows,
+      proofs: emailProof,
+      twoStep,
+      freshProof: twoStep.freshProof,
+      sleep,
+    }),
+    twoStep,
+    freshProof: twoStep.freshProof,
+    passkeys: passkeysService({
+      repo: passkeysRepo(db),
+      users,
+      sessions,
+      twoStep,
+      freshProof: twoStep.freshProof,
+      // Whose log-in a ticket is, unspent: the second step's options list that member's passkeys.
+      ticketOwner: async (ticket) => {
+        const live = await twoStepRepo(db).liveTicket(
+          hashToken(ticket),
+          clock(),
+          TWO_STEP_LIMITS.ticketFailures,
+        );
+        return live ? Number(live.user_id) : null;
+      },
+      clock,
+    }),
     emailProof,
     users: usersService({ repo: users, clock }),
     topics: topicsService({ db, engine, clock }),
@@ -100,6 +153,7 @@ export function createServices({ database, engines, config, clock, log, sleep }:
     news: newsService({ db, clock }),
     comments: commentsService({ db, engine, clock, postCountsChanged: () => firstPages.clear() }),
     follows: followsService({ db, engine, clock }),
+    mutes: mutesService({ db, engine, clock }),
     options,
     appVersions: appVersionService({ repo: appVersionsRepo(db), clock }),
     passwordReset: passwordResetService({
@@ -117,6 +171,7 @@ export function createServices({ database, engines, config, clock, log, sleep }:
       db,
       users,
       sessions,
+      twoStep,
       clock,
     }),
     search: searchService({ db, engine, clock }),
@@ -138,11 +193,38 @@ export function createServices({ database, engines, config, clock, log, sleep }:
     }),
     uploads: uploadsService({ repo: uploads, store: fileStore, quota, clock }),
     archives: archivesService({ db, store: fileStore, clock }),
+    fileSweep: fileSweepService({
+      db,
+      engine,
+      store: fileStore,
+      clock,
+      graceMs: config.fileSweepGraceMs,
+      log,
+    }),
+    accountExports: accountExportService({
+      db,
+      engine,
+      store: fileStore,
+      clock,
+      // Beside the store's folder when it is local, so taking a zip in is a rename.
+      tempDir: engines.storage
+        ? path.join(tmpdir(), 'pixelhall-exports')
+        : path.join(config.uploadDir, 'exports-tmp'),
+      log,
+    }),
     games: gamesService({ db, engine, repo: gamesRepo(db), store: fileStore, clock }),
+    accountDeletion: accountDeletionService({
+      db,
+      sessions,
+      freshProof: twoStep.freshProof,
+      firstPages,
+      clock,
+      log,
+    }),
     bigUploads: bigUploadsService({
       repo: uploads,
       inProgress: bigUploadsRepo(db),
-      tus: tusStorage({ config, engines, store: fileStore, log }),
+      tus: tusStorage({ config, engines, store: fileStore, claims: fileClaims, log }),
       quota,
       clock,
     }),

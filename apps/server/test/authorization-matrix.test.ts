@@ -17,6 +17,7 @@ import {
   type MessageKey,
   UPLOAD_BIG_PATH,
 } from '@pixelhall/contract';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database';
 import { COLORS, STYLES } from '../src/features/posts/palette';
@@ -59,7 +60,20 @@ let scratch: string;
 type Member = Awaited<ReturnType<TestApp['make']['member']>>;
 let owner: Member;
 let intruder: Member;
-const owned = { topic: 0, post: 0, comment: 0, picture: '', state: '', slot: 0, blocked: 0, bigUpload: '' };
+const owned = {
+  topic: 0,
+  post: 0,
+  comment: 0,
+  picture: '',
+  state: '',
+  slot: 0,
+  blocked: 0,
+  muted: 0,
+  mutedWord: 0,
+  bigUpload: '',
+  passkey: 0,
+  export: 0,
+};
 
 const bearerTokens = { expired: '', signedOut: '', game: '' };
 
@@ -85,6 +99,12 @@ beforeAll(async () => {
   owned.bigUpload = await startBigUpload(owner);
   owned.blocked = (await t.make.user()).id;
   await okData(follows.userBlack, { user_id: owned.blocked }, owner);
+  owned.muted = (await t.make.user()).id;
+  await okData(endpoints.mutes.muteUser, { user_id: owned.muted, duration: 'forever' }, owner);
+  owned.mutedWord = await ok(endpoints.mutes.muteWord, { phrase: 'spoiler' }, owner);
+  owned.passkey = await insertPasskey(owner.user.id);
+  owned.export = await ok(endpoints.accountExport.accountExportRequest, {}, owner);
+  await t.services.accountExports.run();
 
   const expired = await t.make.member();
   await t.database.db
@@ -314,7 +334,7 @@ describe('the same endpoints let the right bearer in', () => {
 
 // ---------------------------------------------------------------------------------------------
 
-const rowOf = (table: 'posts' | 'comments' | 'archive_slots', id: number) =>
+const rowOf = (table: 'posts' | 'comments' | 'archive_slots' | 'passkeys', id: number) =>
   t.database.db
     .selectFrom(table as 'posts')
     .selectAll()
@@ -334,7 +354,20 @@ interface Trespass {
   state: () => Promise<unknown>;
 }
 
+const mutesOf = (userId: number) =>
+  Promise.all([
+    t.database.db.selectFrom('member_mutes').selectAll().where('user_id', '=', userId).execute(),
+    t.database.db.selectFrom('muted_words').selectAll().where('user_id', '=', userId).execute(),
+  ]);
+
 const trespasses: Trespass[] = [
+  {
+    name: "unmute/word on the owner's muted word",
+    attempt: async (who) =>
+      (await call(t.app, endpoints.mutes.unmuteWord, { id: owned.mutedWord }, { token: who.token })).body,
+    refused: 'errors.mute_word_not_found',
+    state: () => mutesOf(owner.user.id),
+  },
   {
     name: "del/posts on the owner's post",
     attempt: async (who) =>
@@ -421,6 +454,55 @@ const trespasses: Trespass[] = [
     state: () => rowOf('archive_slots', owned.slot),
   },
   {
+    name: "sessions/revoke of the owner's session",
+    attempt: async (who) =>
+      (await call(t.app, endpoints.sessions.sessionsRevoke, { id: owner.sessionId }, { token: who.token }))
+        .body,
+    refused: 'errors.session_not_found',
+    state: () => t.database.db.selectFrom('sessions').selectAll().where('id', '=', owner.sessionId).execute(),
+  },
+  {
+    name: "passkey/rename of the owner's passkey",
+    attempt: async (who) =>
+      (
+        await call(
+          t.app,
+          endpoints.passkeys.passkeyRename,
+          { id: owned.passkey, name: 'Mine' },
+          { token: who.token },
+        )
+      ).body,
+    refused: 'errors.passkey_not_found',
+    state: () => rowOf('passkeys', owned.passkey),
+  },
+  {
+    name: "passkey/remove of the owner's passkey",
+    attempt: async (who) =>
+      (await call(t.app, endpoints.passkeys.passkeyRemove, { id: owned.passkey }, { token: who.token })).body,
+    refused: 'errors.passkey_not_found',
+    state: () => rowOf('passkeys', owned.passkey),
+  },
+  {
+    name: "account/export/link of the owner's export",
+    attempt: async (who) =>
+      (
+        await call(
+          t.app,
+          endpoints.accountExport.accountExportLink,
+          { id: owned.export },
+          { token: who.token },
+        )
+      ).body,
+    refused: 'errors.export_not_found',
+    state: () =>
+      t.database.db
+        .selectFrom('account_exports')
+        .leftJoin('account_export_links', 'account_export_links.export_id', 'account_exports.id')
+        .selectAll()
+        .where('account_exports.id', '=', owned.export)
+        .execute(),
+  },
+  {
     name: "a PATCH of the owner's upload/big upload",
     attempt: async (who) =>
       (
@@ -440,6 +522,27 @@ const trespasses: Trespass[] = [
     state: bigUploadOffset,
   },
 ];
+
+/** A passkey row as passkey/register stores one (the ceremony itself is passkeys.test.ts's). */
+async function insertPasskey(userId: number): Promise<number> {
+  const row = await t.database.db
+    .insertInto('passkeys')
+    .values({
+      user_id: userId,
+      credential_id: randomBytes(16).toString('base64url'),
+      public_key: randomBytes(77).toString('base64url'),
+      user_handle: randomBytes(32).toString('base64url'),
+      counter: 0,
+      transports: 'internal',
+      device_type: 'multiDevice',
+      backed_up: 1,
+      name: 'Owner phone',
+      created_at: t.clock.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
 
 async function propId(code: string): Promise<number> {
   const row = await t.database.db
@@ -463,10 +566,105 @@ describe("another member's things", () => {
   it.each([
     { name: 'archive/archiveList', def: archives.archiveList },
     { name: 'black/list', def: follows.blackList },
+    { name: 'passkey/list', def: endpoints.passkeys.passkeyList },
+    { name: 'mute/list', def: endpoints.mutes.muteList },
+    { name: 'mute/words', def: endpoints.mutes.muteWords },
   ])("$name shows the intruder none of the owner's", async ({ def }) => {
     expect((await okData<{ list: unknown[] }>(def, {}, owner)).list).toHaveLength(1);
     const theirs = await okData<{ list: unknown[] }>(def, { user_id: owner.user.id }, intruder);
     expect(theirs.list).toEqual([]);
+  });
+
+  it("account/export/status shows the caller's own export only", async () => {
+    const status = endpoints.accountExport.accountExportStatus;
+    expect(await okData(status, {}, owner)).toMatchObject({ export: { id: owned.export, state: 'ready' } });
+    expect(await okData(status, { user_id: owner.user.id }, intruder)).toMatchObject({ export: null });
+  });
+
+  it("sessions/list shows the caller's own sessions only, and revoke/others ends only theirs", async () => {
+    const own = await okData<{ list: { id: number }[] }>(endpoints.sessions.sessionsList, {}, intruder);
+    expect(own.list.map((s) => s.id)).toEqual([intruder.sessionId]);
+    const before = await t.database.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('user_id', '=', owner.user.id)
+      .execute();
+    expect(before.length).toBeGreaterThan(0);
+    await okData(endpoints.sessions.sessionsRevokeOthers, { user_id: owner.user.id }, intruder);
+    expect(
+      await t.database.db.selectFrom('sessions').selectAll().where('user_id', '=', owner.user.id).execute(),
+    ).toEqual(before);
+  });
+
+  it("two/step/* read and change the caller's second steps only, whoever user_id names", async () => {
+    const { twoStep } = endpoints;
+    await t.services.freshProof.mark(owner.sessionId);
+    const { secret } = await okData<{ secret: string }>(twoStep.totpSetup, {}, owner);
+    const code = TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: t.clock.now });
+    await okData(twoStep.totpEnable, { code }, owner);
+    const ownerState = () =>
+      Promise.all([
+        t.database.db.selectFrom('totp_secrets').selectAll().where('user_id', '=', owner.user.id).execute(),
+        t.database.db.selectFrom('recovery_codes').selectAll().where('user_id', '=', owner.user.id).execute(),
+      ]);
+    const before = await ownerState();
+    expect(before[1]).toHaveLength(10);
+
+    const target = { user_id: owner.user.id };
+    expect(await okData(twoStep.twoStepStatus, target, intruder)).toMatchObject({ totp: false });
+    await t.services.freshProof.mark(intruder.sessionId);
+    const off = await call(t.app, twoStep.totpDisable, target, { token: intruder.token });
+    expect(off.body).toMatchObject({ code: 0, reason: 'errors.totp_off' });
+    const renew = await call(t.app, twoStep.recoveryRegenerate, target, { token: intruder.token });
+    expect(renew.body).toMatchObject({ code: 0, reason: 'errors.second_step_off' });
+    expect(await ownerState()).toEqual(before);
+  });
+
+  it('account/delete and its cancel act on the caller only, whatever the payload names', async () => {
+    const { deleteAccount, cancelAccountDeletion } = endpoints.accountDeletion;
+    const pending = { deletion_requested_at: t.clock.now, deletion_due_at: t.clock.now + 86_400_000 };
+    await t.database.db.updateTable('users').set(pending).where('id', '=', owner.user.id).execute();
+    const deletionOf = (id: number) =>
+      t.database.db
+        .selectFrom('users')
+        .select(['status', 'deletion_requested_at', 'deletion_due_at'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    try {
+      const asked = await call(
+        t.app,
+        deleteAccount,
+        { confirm: owner.user.username, user_id: owner.user.id },
+        { token: intruder.token },
+      );
+      expect(asked.body).toMatchObject({ code: 0, reason: 'errors.deletion_confirm_mismatch' });
+      await okData(cancelAccountDeletion, { user_id: owner.user.id }, intruder);
+      expect(await deletionOf(owner.user.id)).toEqual({ status: 'active', ...pending });
+      expect(await deletionOf(intruder.user.id)).toEqual({
+        status: 'active',
+        deletion_requested_at: null,
+        deletion_due_at: null,
+      });
+    } finally {
+      await t.database.db
+        .updateTable('users')
+        .set({ deletion_requested_at: null, deletion_due_at: null })
+        .where('id', '=', owner.user.id)
+        .execute();
+    }
+  });
+
+  it("unmute/user and mute/user change the caller's mutes only, and get/user tells nobody else of them", async () => {
+    const before = await mutesOf(owner.user.id);
+    expect(before[0]).toHaveLength(1);
+    await okData(endpoints.mutes.unmuteUser, { user_id: owned.muted }, intruder);
+    await okData(endpoints.mutes.muteUser, { user_id: owned.muted, duration: 'day' }, intruder);
+    expect(await mutesOf(owner.user.id)).toEqual(before);
+    const seenByOwner = await okData(users.getUser, { user_id: owned.muted }, owner);
+    expect(seenByOwner).toMatchObject({ muted: true, muted_until: null });
+    const seenByOther = await okData(users.getUser, { user_id: owned.muted }, await t.make.member());
+    expect(seenByOther).toMatchObject({ muted: false, muted_until: null });
+    await okData(endpoints.mutes.unmuteUser, { user_id: owned.muted }, intruder);
   });
 
   it("remove/black removes from the caller's blacklist only", async () => {
@@ -511,7 +709,7 @@ describe("another member's things", () => {
       intruder,
     );
     expect(profile.id).toBe(owner.user.id);
-    for (const field of ['email', 'gold', 'diamonds', 'has_password', 'providers']) {
+    for (const field of ['email', 'gold', 'diamonds', 'has_password', 'providers', 'deletion_due_at']) {
       expect(profile).not.toHaveProperty(field);
     }
   });

@@ -33,6 +33,7 @@ describe('get/user', () => {
       diamonds: 0,
       has_password: false,
       providers: [],
+      deletion_due_at: null,
     });
   });
 

@@ -1,3 +1,5 @@
+export * from './api/account-deletion';
+export * from './api/account-export';
 export * from './api/achievements';
 export * from './api/app-version';
 export * from './api/archives';
@@ -13,12 +15,16 @@ export * from './api/games';
 export * from './api/grades';
 export * from './api/levels';
 export * from './api/mining';
+export * from './api/mutes';
 export * from './api/options';
+export * from './api/passkeys';
 export * from './api/posts';
 export * from './api/props';
 export * from './api/search';
+export * from './api/sessions';
 export * from './api/tasks';
 export * from './api/topics';
+export * from './api/two-step';
 export * from './api/uploads';
 export * from './api/users';
 export * from './api/wallet';
@@ -35,8 +41,11 @@ export * from './format/version';
 export * from './headers';
 export * from './locale';
 export * from './messages';
+export * from './mute-words';
 export * from './validators';
 
+import { accountDeletionEndpoints } from './api/account-deletion';
+import { accountExportEndpoints } from './api/account-export';
 import { achievementsEndpoints } from './api/achievements';
 import { appVersionEndpoints } from './api/app-version';
 import { archivesEndpoints } from './api/archives';
@@ -47,12 +56,16 @@ import { followsEndpoints } from './api/follows';
 import { gamesEndpoints } from './api/games';
 import { levelsEndpoints } from './api/levels';
 import { miningEndpoints } from './api/mining';
+import { mutesEndpoints } from './api/mutes';
 import { optionsEndpoints } from './api/options';
+import { passkeysEndpoints } from './api/passkeys';
 import { postsEndpoints } from './api/posts';
 import { propsEndpoints } from './api/props';
 import { searchEndpoints } from './api/search';
+import { sessionsEndpoints } from './api/sessions';
 import { tasksEndpoints } from './api/tasks';
 import { topicsEndpoints } from './api/topics';
+import { twoStepEndpoints } from './api/two-step';
 import { uploadsEndpoints } from './api/uploads';
 import { usersEndpoints } from './api/users';
 import { walletEndpoints } from './api/wallet';
@@ -68,6 +81,7 @@ export const endpoints = {
   posts: postsEndpoints,
   comments: commentsEndpoints,
   follows: followsEndpoints,
+  mutes: mutesEndpoints,
   search: searchEndpoints,
   wallet: walletEndpoints,
   props: propsEndpoints,
@@ -78,4 +92,9 @@ export const endpoints = {
   mining: miningEndpoints,
   archives: archivesEndpoints,
   games: gamesEndpoints,
+  twoStep: twoStepEndpoints,
+  passkeys: passkeysEndpoints,
+  accountExport: accountExportEndpoints,
+  sessions: sessionsEndpoints,
+  accountDeletion: accountDeletionEndpoints,
 } as const;

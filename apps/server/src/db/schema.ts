@@ -13,6 +13,11 @@ export interface DB {
   password_resets: PasswordResetsTable;
   identities: IdentitiesTable;
   email_proofs: EmailProofsTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
+  totp_secrets: TotpSecretsTable;
+  recovery_codes: RecoveryCodesTable;
+  second_step_tickets: SecondStepTicketsTable;
   news: NewsTable;
   uploads: UploadsTable;
   upload_owners: UploadOwnersTable;
@@ -27,6 +32,8 @@ export interface DB {
   comment_likes: CommentLikesTable;
   follows: FollowsTable;
   blacklist: BlacklistTable;
+  member_mutes: MemberMutesTable;
+  muted_words: MutedWordsTable;
   reports: ReportsTable;
   banners: BannersTable;
   popups: PopupsTable;
@@ -64,6 +71,10 @@ export interface DB {
   game_tokens: GameTokensTable;
   big_uploads: BigUploadsTable;
   scheduled_jobs: ScheduledJobsTable;
+  stored_files: StoredFilesTable;
+  stored_file_census: StoredFileCensusTable;
+  account_exports: AccountExportsTable;
+  account_export_links: AccountExportLinksTable;
 }
 
 export interface UsersTable {
@@ -90,7 +101,8 @@ export interface UsersTable {
   post_count: Generated<number>;
   follower_count: Generated<number>;
   following_count: Generated<number>;
-  status: Generated<'active' | 'disabled'>;
+  /** `erased`: a deleted account's tombstone, kept for the ledger's sake (docs/internals/account-deletion.md). */
+  status: Generated<'active' | 'disabled' | 'erased'>;
   /** Total experience; `level` follows it (features/levels), both changed together. */
   experience: Generated<number>;
   /** The last UTC day (days since the epoch) of a daily start-up, the run of days, and all days. */
@@ -99,6 +111,11 @@ export interface UsersTable {
   checkin_days: Generated<number>;
   created_at: number;
   updated_at: number;
+  /** When the member asked to delete the account, and when it is erased unless they keep it. */
+  deletion_requested_at: number | null;
+  deletion_due_at: number | null;
+  /** When the `account-erasure` job erased it (status `erased`). */
+  erased_at: number | null;
 }
 
 export interface SessionsTable {
@@ -110,6 +127,78 @@ export interface SessionsTable {
   expires_at: number;
   max_expires_at: number;
   revoked_at: number | null;
+  /** When the session last gave a fresh proof (two-step/fresh-proof.ts); null: only its sign-in. */
+  proven_at: number | null;
+  /** Where it was begun or last touched from (sessions/origin.ts); null before migration 0019. */
+  device_type: string | null;
+  app_version: string | null;
+  /** Already shortened for privacy: `203.0.113.x`, `2001:db8:85a3::/48` (sessions/address.ts). */
+  address: string | null;
+}
+
+/** An authenticator app (two-step/): the secret AES-256-GCM encrypted; enabled once a code confirmed it. */
+export interface TotpSecretsTable {
+  user_id: number;
+  secret_enc: string;
+  created_at: number;
+  enabled_at: number | null;
+  /** The last accepted 30-second step: a code of it or before is refused as replayed. */
+  last_step: number | null;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** HMAC-SHA256 of the normalized code under a key derived from SECRETS_KEY. */
+  code_hash: string;
+  created_at: number;
+  used_at: number | null;
+}
+
+/** What a log-in with a second step on answers instead of a session; the ticket is stored hashed. */
+export interface SecondStepTicketsTable {
+  id: Generated<number>;
+  user_id: number;
+  ticket_hash: string;
+  created_at: number;
+  expires_at: number;
+  failures: Generated<number>;
+  used_at: number | null;
+}
+
+/** A member's WebAuthn credential (features/passkeys); ids and the COSE public key in base64url. */
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  credential_id: string;
+  public_key: string;
+  /** The opaque id the authenticator keeps for the member (base64url, one per member). */
+  user_handle: string;
+  /** The authenticator's signature counter; 0 for authenticators that keep none. */
+  counter: number;
+  /** Comma-separated, as the browser reported them at registration. */
+  transports: string;
+  /** `singleDevice` or `multiDevice` (may be synced between the member's devices). */
+  device_type: string;
+  backed_up: number;
+  name: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+/** A ceremony's single-use challenge, stored as its SHA-256; `purpose` says which ceremony. */
+export interface PasskeyChallengesTable {
+  id: Generated<number>;
+  challenge_hash: string;
+  user_id: number | null;
+  purpose: 'register' | 'sign_in' | 'second_step' | 'proof';
+  /** SHA-256 of the log-in's second-step ticket this challenge serves (purpose second_step). */
+  ticket_hash: string | null;
+  /** A registration's: the user handle its options gave the authenticator (base64url). */
+  user_handle: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
 }
 
 export interface OptionsTable {
@@ -333,6 +422,23 @@ export interface FollowsTable {
 export interface BlacklistTable {
   user_id: number;
   blocked_id: number;
+  created_at: number;
+}
+
+/** user_id muted muted_user_id until until_at (null: until taken back); docs/internals/mutes.md. */
+export interface MemberMutesTable {
+  user_id: number;
+  muted_user_id: number;
+  until_at: number | null;
+  created_at: number;
+}
+
+/** A word or phrase user_id muted: `phrase` as typed (trimmed), `normalized` as compared (NFKC, lower case). */
+export interface MutedWordsTable {
+  id: Generated<number>;
+  user_id: number;
+  phrase: string;
+  normalized: string;
   created_at: number;
 }
 
@@ -727,4 +833,64 @@ export interface ScheduledJobsTable {
   /** Which server ran the last period (host:pid:random). */
   last_runner: string | null;
   runs: Generated<number>;
+}
+
+export type AccountExportState = 'pending' | 'building' | 'ready' | 'failed';
+
+/** "Download my data": one export a member asked for (features/account-export). */
+export interface AccountExportsTable {
+  id: Generated<number>;
+  user_id: number;
+  state: Generated<AccountExportState>;
+  /** The language it was asked in; the README inside is written in it. */
+  locale: string;
+  requested_at: number;
+  started_at: number | null;
+  ready_at: number | null;
+  /** ready_at + 7 days; the job deletes the row then, and the store's sweep the file. */
+  expires_at: number | null;
+  /** The zip in the file store, once ready: a reference, like every column naming a stored file. */
+  file_sha256: string | null;
+  size: number | null;
+  /** The server building it, and until when its claim holds (it renews it while it works). */
+  claimed_by: string | null;
+  claim_until: number | null;
+  attempts: Generated<number>;
+}
+
+/** A download address minted for an export's owner, for a few minutes; the secret stored hashed. */
+export interface AccountExportLinksTable {
+  token_hash: string;
+  export_id: number;
+  user_id: number;
+  expires_at: number;
+  created_at: number;
+}
+
+/**
+ * A file in the content-addressed store, as the file lifetime keeps it (features/file-lifetime):
+ * every put claims the row first, and the sweep deletes the bytes of a row nothing refers to.
+ */
+export interface StoredFilesTable {
+  sha256: string;
+  size: number;
+  /** Puts claimed so far: the sweep marks the row only if this is still the count it read. */
+  puts: Generated<number>;
+  first_put_at: number;
+  /** The app's clock; the sweep leaves a file alone for its grace period after this. */
+  last_put_at: number;
+  /** `deleting` from the sweep's mark until the row goes; a put waits for that. */
+  state: Generated<'live' | 'deleting'>;
+  /** The sweep run that marked it, and when by the database's clock (a lapsed mark is taken back). */
+  marked_by: string | null;
+  marked_at: number | null;
+}
+
+/** How far the listing of the store that gives rows to files without one has got (one row, `store`). */
+export interface StoredFileCensusTable {
+  name: string;
+  /** The last hash listed by a pass under way; null between passes. */
+  cursor: string | null;
+  started_at: number | null;
+  finished_at: number | null;
 }

@@ -64,7 +64,7 @@ export function registerEndpoint<E extends EndpointDef>(
         // what is wrong with a payload they could not have sent anyway.
         if (def.auth !== 'none') {
           const token = tokenFromAuthorization(request.headers.authorization);
-          request.member = token ? await app.resolveMember(token, def.base) : null;
+          request.member = token ? await app.resolveMember(token, def.base, request) : null;
           if (def.auth === 'required' && !request.member) {
             throw new AppError('errors.not_logged_in', {}, expiredCodeFor(def.base));
           }

@@ -28,8 +28,9 @@ declare module 'fastify' {
     /**
      * Resolves a bearer token to its member for a call on `base`; decorated by the app so every
      * base shares it. The main API takes session tokens only; the game service and the upload
-     * host also take the short-lived request tokens of `requestToken/token`.
+     * host also take the short-lived request tokens of `requestToken/token`. Given the request,
+     * the session also records the device and address it is being used from.
      */
-    resolveMember(token: string, base: ApiBase): Promise<Member | null>;
+    resolveMember(token: string, base: ApiBase, request?: FastifyRequest): Promise<Member | null>;
   }
 }

@@ -19,5 +19,23 @@ export function clusterJobs(services: Services, config: Config): ScheduledJob[] 
       intervalMs: ABANDONED_UPLOADS_INTERVAL_MS,
       run: () => services.bigUploads.sweep(),
     },
+    {
+      // Stored files nothing refers to any more (features/file-lifetime); 0 turns it off.
+      name: 'file-sweep',
+      intervalMs: config.fileSweepIntervalMs,
+      run: () => services.fileSweep.run(),
+    },
+    {
+      name: 'account-exports',
+      // Builds the exports members asked for and drops expired ones; 0 turns it off (tests run it).
+      intervalMs: config.accountExportIntervalMs,
+      run: () => services.accountExports.run(),
+    },
+    {
+      // Accounts whose 30 days to change their mind are over (features/account-deletion).
+      name: 'account-erasure',
+      intervalMs: config.accountErasureIntervalMs,
+      run: () => services.accountDeletion.eraseDue(),
+    },
   ];
 }

@@ -4,10 +4,11 @@ import { requestIdField } from '@pixelhall/contract';
 import pino from 'pino';
 import { prepareDatabase } from '../boot';
 import { ConfigError, loadConfig } from '../config';
-import { openDatabase } from '../db/database';
+import { type Database, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { openEngines } from '../engines';
 import { describeEvent, parseSide, parseWhen } from '../features/bets/operator-input';
+import { claimsAfterwards, storedFileClaims } from '../features/file-lifetime/public';
 import { importFolder } from '../features/games/catalogue';
 import { BroadcastTextError } from '../features/news/service';
 import { fileStoreFor } from '../features/uploads/storage';
@@ -48,6 +49,12 @@ const HELP = `Pixelhall operator commands (npm run ops -- <command>)
                                       add every ROM file under the folder to the game catalogue,
                                       by extension to its emulator, with its MD5s (whole and
                                       headerless); files already there are skipped
+  files:sweep [--grace=<duration>] [--census]
+                                      delete the stored files nothing refers to any more whose
+                                      last put is older than the grace (default FILE_SWEEP_GRACE_MS,
+                                      24h): --grace=0, 90s, 30m, 24h, 7d or milliseconds; --census
+                                      first lists the whole store to adopt files the database
+                                      does not know (docs/internals/file-lifetime.md)
 
 The database is DATABASE_URL (default file:./data/pixelhall.db).`;
 
@@ -65,7 +72,7 @@ const COMMANDS: Record<string, Command> = {
     try {
       await migrateToLatest(database);
       const genre = typeof flags.genre === 'string' ? flags.genre : undefined;
-      const store = fileStoreFor(config, engines);
+      const store = fileStoreFor(config, engines, claimsOf(database));
       // A database started without the demo seed still knows the standard emulators.
       await ensureEmulators(database.db, store, Date.now());
       const done = await importFolder(database.db, store, path.resolve(folder), { genre, now: Date.now() });
@@ -94,7 +101,10 @@ const COMMANDS: Record<string, Command> = {
     const engines = openEngines(config);
     try {
       await migrateToLatest(database);
-      const done = await seedDemoWorld(database, { files: fileStoreFor(config, engines) });
+      // The seed puts its files inside its transactions: claimed once they have committed.
+      const claims = claimsAfterwards(claimsOf(database));
+      const done = await seedDemoWorld(database, { files: fileStoreFor(config, engines, claims) });
+      await claims.flush();
       console.info(done.length ? `seeded: ${done.join(', ')}` : 'nothing to seed');
     } finally {
       await database.close();
@@ -246,6 +256,24 @@ const COMMANDS: Record<string, Command> = {
       );
     });
   },
+  async 'files:sweep'(_args, flags) {
+    const graceMs = typeof flags.grace === 'string' ? durationMs(flags.grace, '--grace') : undefined;
+    await withServices(async (s) => {
+      const done = await s.fileSweep.run({ graceMs, census: flags.census === true ? 'now' : 'due' });
+      if (done.census) {
+        console.info(
+          `census: listed ${done.census.listed} stored files, ${done.census.added} were new to the database${done.census.finished ? '' : ' (it goes on at the next sweep)'}`,
+        );
+      }
+      console.info(
+        `deleted ${done.deleted} files (${done.deletedBytes} bytes); kept ${done.kept} that something named or put again meanwhile`,
+      );
+      if (done.failed > 0) {
+        console.info(`the store refused to delete ${done.failed} files; the next sweep tries them again`);
+        process.exitCode = 1;
+      }
+    });
+  },
   async 'popup:set'([title, text, link]) {
     if (!title || text === undefined) throw new UsageError('popup:set needs a title and a text');
     await withServices(async (s) => {
@@ -269,6 +297,22 @@ async function pinPost(id: string | undefined, pinned: boolean) {
 }
 
 class UsageError extends Error {}
+
+const DURATION_UNITS_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** `0`, `90s`, `30m`, `24h`, `7d`, or a number of milliseconds. */
+function durationMs(text: string, flag: string): number {
+  const match = /^(\d+)(ms|s|m|h|d)?$/.exec(text.trim());
+  const ms = match ? Number(match[1]) * DURATION_UNITS_MS[match[2] ?? 'ms']! : Number.NaN;
+  if (!Number.isSafeInteger(ms))
+    throw new UsageError(`${flag} takes a duration such as 0, 90s, 30m, 24h or 7d`);
+  return ms;
+}
+
+/** What every put of a command makes first, as a server's puts do (features/file-lifetime). */
+function claimsOf(database: Database) {
+  return storedFileClaims({ db: database.db, engine: database.engine, clock: Date.now });
+}
 
 /** The most one grant may credit: a typo of a few zeros should not mint a fortune. */
 const GRANT_MAX = 1_000_000_000;
@@ -318,6 +362,8 @@ async function run(): Promise<void> {
       start: { type: 'string' },
       'request-id': { type: 'string' },
       genre: { type: 'string' },
+      grace: { type: 'string' },
+      census: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });

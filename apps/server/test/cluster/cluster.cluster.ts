@@ -17,7 +17,13 @@ import { insertTopic } from '../support/community';
 import { requestId } from '../support/economy';
 import { sha256, tus } from '../support/tus-client';
 import { callAt, download, uploadFile } from './http';
-import { type Cluster, filesUnder, HOT_SCORE_INTERVAL_MS, startCluster } from './support';
+import {
+  type Cluster,
+  FILE_SWEEP_INTERVAL_MS,
+  filesUnder,
+  HOT_SCORE_INTERVAL_MS,
+  startCluster,
+} from './support';
 
 const { auth, users, games, posts, archives, wallet } = endpoints;
 
@@ -311,6 +317,56 @@ describe('two servers on one database, one Redis and one bucket', () => {
       .where('kind', '=', 'exchange')
       .execute();
     expect(operations).toHaveLength(1);
+  });
+
+  it('delete a file nothing refers to any more, on whichever server sweeps: gone for both', async () => {
+    const member = await signUp();
+    const colour = `#${randomBytes(3).toString('hex')}`;
+    const png = await sharp({ create: { width: 97, height: 61, channels: 3, background: colour } })
+      .png()
+      .toBuffer();
+    const picture = await uploadFile(
+      A,
+      member.token,
+      { app: 'images' },
+      { name: 'me.png', type: 'image/png', data: png },
+    );
+    expect(picture.code, JSON.stringify(picture)).toBe(MainCode.Success);
+    const { sha256: sha, url } = picture.data;
+    expect((await download(B, url)).status).toBe(200);
+    // Owned, it outlives its grace on both servers' sweeps.
+    const sweeps = async () =>
+      Number(
+        (
+          await cluster.database.db
+            .selectFrom('scheduled_jobs')
+            .select('runs')
+            .where('name', '=', 'file-sweep')
+            .executeTakeFirst()
+        )?.runs ?? 0,
+      );
+    const before = await sweeps();
+    await until(
+      async () => (await sweeps()) >= before + 5,
+      () => 'five sweeps',
+      30 * FILE_SWEEP_INTERVAL_MS,
+    );
+    expect((await cluster.objectKeys()).includes(contentKey(sha))).toBe(true);
+
+    // What erasing the member does: the picture is no longer anyone's.
+    await cluster.database.db.deleteFrom('upload_owners').where('sha256', '=', sha).execute();
+    await until(
+      async () => !(await cluster.objectKeys()).includes(contentKey(sha)),
+      () => 'the sweep to delete the picture from the bucket',
+      30 * FILE_SWEEP_INTERVAL_MS,
+    );
+    for (const origin of [A, B]) expect((await download(origin, url)).status, origin).toBe(404);
+    const row = await cluster.database.db
+      .selectFrom('stored_files')
+      .select('sha256')
+      .where('sha256', '=', sha)
+      .executeTakeFirst();
+    expect(row).toBeUndefined();
   });
 
   // Last: it looks at the job's row over the whole run, while both servers were up.

@@ -16,6 +16,9 @@ const MAIN = path.join(SERVER_DIR, 'src/main.ts');
 
 /** Short, so a test sees several periods of the scheduled jobs within seconds. */
 export const HOT_SCORE_INTERVAL_MS = 1_000;
+/** The sweep of unreferenced files, as often, with a grace far longer than a put and its record take. */
+export const FILE_SWEEP_INTERVAL_MS = 1_000;
+const FILE_SWEEP_GRACE_MS = 3_000;
 /** A first start migrates and seeds a whole demo world on a loaded machine. */
 const READY_TIMEOUT_MS = 120_000;
 /** The server's own graceful shutdown waits up to 10 s for requests in flight. */
@@ -84,6 +87,8 @@ export async function startCluster(): Promise<Cluster> {
       S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
       S3_FORCE_PATH_STYLE: 'true',
       HOT_SCORE_INTERVAL_MS: String(HOT_SCORE_INTERVAL_MS),
+      FILE_SWEEP_INTERVAL_MS: String(FILE_SWEEP_INTERVAL_MS),
+      FILE_SWEEP_GRACE_MS: String(FILE_SWEEP_GRACE_MS),
     };
     const servers: ClusterServer[] = [];
     for (const name of ['A', 'B'] as const) {

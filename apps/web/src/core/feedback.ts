@@ -9,7 +9,17 @@ import { nextOverlayZIndex, overlayStyle } from './overlay';
  * import.
  */
 const kit = () => import('./imperative-kit');
-const queue = () => import('./toast-queue');
+// One promise for every caller: the build wraps each import() in a preload of its own, and two
+// of those may settle out of order the first time (a toast dropped before it was shown).
+let toastQueue: Promise<typeof import('./toast-queue')> | null = null;
+const queue = () => {
+  // A chunk that failed to load (offline) is asked for again next time.
+  toastQueue ??= import('./toast-queue').catch((err: unknown) => {
+    toastQueue = null;
+    throw err;
+  });
+  return toastQueue;
+};
 
 /** Short toasts and dialogs, callable from anywhere (the API client, the host bridge). */
 export function showSuccessToast(content: string): void {
@@ -30,6 +40,11 @@ export function showHostMessage(content: string): void {
   void queue().then(({ showToast }) =>
     showToast({ icon: 'fail', content, duration: SHELL_TOAST_DURATION_MS, atTop: true }),
   );
+}
+
+/** Takes the message toast away, shown or waiting: a dialog that says more takes its place. */
+export function dropToast(): void {
+  void queue().then(({ dropMessageToast }) => dropMessageToast());
 }
 
 let loadingCount = 0;

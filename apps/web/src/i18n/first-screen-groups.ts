@@ -12,6 +12,8 @@ export const FIRST_SCREEN_GROUPS: readonly string[] = [
   'me',
   'mine',
   'miningUi',
+  // The note on a post folded for its muted words (ui/mute/Folded.tsx), which Home's feed shows.
+  'muteFold',
   'newPost',
   'postUi',
   'propsUi',

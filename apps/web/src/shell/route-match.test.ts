@@ -27,8 +27,8 @@ const SPEC_OPEN_ME = [
   'game',
   'about',
 ];
-/** Members-only pages the feature issues added to the product's routes (bets, wallet, props shop, rewards history; docs/product/app-shell-and-settings.md#routes). */
-const ADDED_LOGIN_ME = ['bets', 'wallet', 'props', 'rewards'];
+/** Members-only pages the feature issues added to the product's routes (bets, wallet, props shop, rewards history, deleting the account, mute; docs/product/app-shell-and-settings.md#routes). */
+const ADDED_LOGIN_ME = ['bets', 'wallet', 'props', 'rewards', 'setting/accountandsecurity/delete', 'mute'];
 /** Open pages added beyond the table: the open-source licences, reached from About. */
 const ADDED_OPEN_ME = ['about/licences'];
 /** Pages of features added since, outside /me (`npm run new:feature` adds each one here). */
@@ -63,6 +63,7 @@ const SPEC_OTHER = [
   '/login',
   '/demo',
   '/auth/third',
+  '/auth/secondstep',
   '/auth/retrievepassword',
   '/auth/reset',
   '/auth/register',

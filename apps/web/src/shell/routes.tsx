@@ -19,6 +19,7 @@ const RegisterScreen = lazy(() => import('../screens/auth/RegisterScreen'));
 const RetrievePasswordScreen = lazy(() => import('../screens/auth/RetrievePasswordScreen'));
 const ResetPasswordScreen = lazy(() => import('../screens/auth/ResetPasswordScreen'));
 const ThirdPartyScreen = lazy(() => import('../screens/auth/ThirdPartyScreen'));
+const SecondStepScreen = lazy(() => import('../screens/auth/SecondStepScreen'));
 const ActiveDetailScreen = lazy(() => import('../screens/auth/ActiveDetailScreen'));
 const UserEditScreen = lazy(() => import('../screens/profile/UserEditScreen'));
 const EditNicknameScreen = lazy(() => import('../screens/profile/EditNicknameScreen'));
@@ -166,6 +167,12 @@ export const ROUTES: RouteDef[] = [
   ),
   me('comment', true, MyCommentsScreen),
   me('blacklist', true, BlacklistScreen),
+  // Added by this project: muted members and words (issue 27), beside the blacklist.
+  me(
+    'mute',
+    true,
+    lazy(() => import('../screens/mute/MuteScreen')),
+  ),
   // Added by this project: the bets screens (list, place a bet) need a route of their own.
   me('bets', true, BetsScreen),
   // Added by this project: the wallet (balances, exchange, history) and the props shop.
@@ -185,6 +192,12 @@ export const ROUTES: RouteDef[] = [
     lazy(() => import('../screens/game-settings/GameSettingsScreen')),
   ),
   me('setting/accountandsecurity', false, AccountSecurityScreen),
+  // Added by this project: "Delete my account", what goes and what stays, then the confirmation.
+  me(
+    'setting/accountandsecurity/delete',
+    true,
+    lazy(() => import('../screens/profile/security/DeleteAccountScreen')),
+  ),
   me(
     'archives',
     false,
@@ -229,6 +242,7 @@ export const ROUTES: RouteDef[] = [
     ? [{ name: 'demo', path: '/demo', screen: lazy(() => import('../screens/demo/DemoScreen')) }]
     : []),
   { name: 'auth-third', path: '/auth/third', screen: ThirdPartyScreen },
+  { name: 'auth-secondstep', path: '/auth/secondstep', screen: SecondStepScreen },
   { name: 'auth-retrievepassword', path: '/auth/retrievepassword', screen: RetrievePasswordScreen },
   { name: 'auth-reset', path: '/auth/reset', screen: ResetPasswordScreen },
   { name: 'auth-register', path: '/auth/register', screen: RegisterScreen },

@@ -5,6 +5,7 @@ import { confirmAction } from '../core/confirm';
 import { Link } from '../core/hash-router';
 import { EmptyState } from './EmptyState';
 import { useFormat, useRelativeTime } from './format';
+import { Folded } from './mute/Folded';
 import { PagedList } from './PagedList';
 import './user-comments.css';
 
@@ -48,14 +49,16 @@ function UserCommentItem({ comment, deletable }: { comment: UserComment; deletab
   };
   return (
     <article className="user-comment" data-testid="user-comment">
-      <p className="user-comment__text">
-        {comment.reply_to ? (
-          <span className="user-comment__reply-to">
-            {t('userPage.comments.replyTo', { name: comment.reply_to.nickname })}{' '}
-          </span>
-        ) : null}
-        {comment.text}
-      </p>
+      <Folded folded={comment.folded} compact>
+        <p className="user-comment__text">
+          {comment.reply_to ? (
+            <span className="user-comment__reply-to">
+              {t('userPage.comments.replyTo', { name: comment.reply_to.nickname })}{' '}
+            </span>
+          ) : null}
+          {comment.text}
+        </p>
+      </Folded>
       <Link className="user-comment__post" to={`/post/${comment.post.id}`}>
         {comment.post.locked ? <LockOutline /> : <MessageOutline />}
         <span>{comment.post.text || t('userPage.comments.untitledPost')}</span>

@@ -9,6 +9,28 @@ export const sessionSchema = z.object({
   user: userSchema,
 });
 
+export const SECOND_STEP_METHODS = ['totp', 'recovery', 'passkey'] as const;
+export type SecondStepMethod = (typeof SECOND_STEP_METHODS)[number];
+
+/**
+ * What a sign-in answers, instead of a session, for a member with a second step on: no token,
+ * a ticket for `two/step/verify` (or a passkey's second step) and the ways the member can finish.
+ */
+export const secondStepSchema = z.object({
+  second_step: z.object({
+    ticket: z.string().describe('Single use, 10 minutes, at most 5 wrong codes'),
+    methods: z.array(z.enum(SECOND_STEP_METHODS)).describe('The second steps this member can give'),
+  }),
+});
+export type SecondStep = z.output<typeof secondStepSchema>;
+
+/** A password or third-party sign-in: the session, or the second step it still needs. */
+export const signInSchema = z.union([sessionSchema, secondStepSchema]);
+
+export function isSecondStep(data: z.output<typeof signInSchema>): data is SecondStep {
+  return 'second_step' in data;
+}
+
 const requiredPassword = z
   .string({ error: 'validation.password_required' })
   .min(1, { error: 'validation.password_required' });
@@ -27,7 +49,8 @@ export const login = endpoint({
   base: 'api',
   path: 'login',
   auth: 'none',
-  summary: 'Sign in with a user name or e-mail address and a password',
+  summary:
+    'Sign in with a user name or e-mail address and a password; a member with a second step on gets second_step (a ticket for two/step/verify) instead of a session',
   payload: z.object({
     username: z
       .string({ error: 'validation.username_required' })
@@ -37,7 +60,7 @@ export const login = endpoint({
       .describe('A user name or an e-mail address'),
     password: requiredPassword,
   }),
-  data: sessionSchema,
+  data: signInSchema,
 });
 
 export const signOut = endpoint({
@@ -135,7 +158,7 @@ export const thirdAuth = endpoint({
     ...idTokenPayload,
     fromApp: z.string().trim().min(1).max(64).describe('The provider id the token comes from, e.g. "google"'),
   }),
-  data: sessionSchema,
+  data: signInSchema,
 });
 
 export const thirdKreait = endpoint({
@@ -144,7 +167,7 @@ export const thirdKreait = endpoint({
   auth: 'optional',
   summary: 'Sign in with a Firebase Authentication ID token (the project in FIREBASE_PROJECT_ID)',
   payload: z.object(idTokenPayload),
-  data: sessionSchema,
+  data: signInSchema,
 });
 
 export const thirdLogin = endpoint({
@@ -156,7 +179,7 @@ export const thirdLogin = endpoint({
     ...idTokenPayload,
     provider: z.string().trim().min(1).max(64).describe('The provider id, e.g. "google" or "apple"'),
   }),
-  data: sessionSchema,
+  data: signInSchema,
 });
 
 export const providerSchema = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idField, integer, listOf, pageQuery, toggleField } from './common';
 import { authorSchema } from './community-common';
 import { endpoint } from './endpoint';
+import { foldedSchema } from './mutes';
 
 export const COMMENT_TEXT_MAX = 2000;
 /**
@@ -32,6 +33,7 @@ const commentFields = {
   liked: z.boolean(),
   mine: z.boolean(),
   created_at: z.number().int(),
+  folded: foldedSchema,
 };
 
 export const replySchema = z.object(commentFields);

@@ -5,6 +5,7 @@ import { postTextField, urlField } from '../validators';
 import { idField, integer, listOf, pageQuery, toggleField } from './common';
 import { authorSchema } from './community-common';
 import { endpoint } from './endpoint';
+import { foldedSchema } from './mutes';
 import { topicRefSchema } from './topics';
 
 /** At most this many files hang from one post. */
@@ -55,6 +56,7 @@ export const postSchema = z.object({
   liked: z.boolean(),
   mine: z.boolean().describe('The viewer wrote it'),
   created_at: z.number().int(),
+  folded: foldedSchema,
 });
 export type Post = z.output<typeof postSchema>;
 

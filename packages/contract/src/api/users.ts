@@ -32,6 +32,24 @@ export const userSchema = z.object({
   diamonds: z.number().int().optional().describe('Only for the caller'),
   has_password: z.boolean().optional().describe('Only for the caller: false for third-party-only accounts'),
   providers: z.array(z.string()).optional().describe('Only for the caller: linked sign-in providers'),
+  muted: z
+    .boolean()
+    .optional()
+    .describe('Only for a signed-in caller reading another member: whether the caller mutes them now'),
+  muted_until: z
+    .number()
+    .int()
+    .nullable()
+    .optional()
+    .describe('With `muted`: when that mute ends (epoch ms); null while it lasts until taken back'),
+  deletion_due_at: z
+    .number()
+    .int()
+    .nullable()
+    .optional()
+    .describe(
+      'Only for the caller: when the account will be erased (account/delete), epoch ms; null: it will not be',
+    ),
 });
 export type User = z.output<typeof userSchema>;
 
@@ -77,6 +95,7 @@ export const NEWS_KINDS = [
   'comment_like',
   'follow',
   'system',
+  'export_ready',
 ] as const;
 
 export const newsSchema = z.object({

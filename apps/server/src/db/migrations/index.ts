@@ -16,6 +16,13 @@ import * as m0013scheduledJobs from './0013_scheduled_jobs';
 import * as m0014emailProof from './0014_email_proof';
 import * as m0015operationFingerprints from './0015_operation_fingerprints';
 import * as m0016uploadPictures from './0016_upload_pictures';
+import * as m0017twoStep from './0017_two_step';
+import * as m0018passkeys from './0018_passkeys';
+import * as m0019sessionOrigins from './0019_session_origins';
+import * as m0020mutes from './0020_mutes';
+import * as m0021accountExports from './0021_account_exports';
+import * as m0022accountDeletion from './0022_account_deletion';
+import * as m0023storedFiles from './0023_stored_files';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then
 type Up = (db: Kysely<any>, dialect: Dialect) => Promise<void>;
@@ -41,4 +48,11 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, up: Up]> = [
   ['0014_email_proof', m0014emailProof.up],
   ['0015_operation_fingerprints', m0015operationFingerprints.up],
   ['0016_upload_pictures', m0016uploadPictures.up],
+  ['0017_two_step', m0017twoStep.up],
+  ['0018_passkeys', m0018passkeys.up],
+  ['0019_session_origins', m0019sessionOrigins.up],
+  ['0020_mutes', m0020mutes.up],
+  ['0021_account_exports', m0021accountExports.up],
+  ['0022_account_deletion', m0022accountDeletion.up],
+  ['0023_stored_files', m0023storedFiles.up],
 ];

@@ -8,6 +8,7 @@ import type { Member } from '../../http/request-context';
 import type { Translate } from '../../i18n';
 import { addNews, type NewsItem } from '../activity/public';
 import type { SessionOrigin, SessionsService } from '../sessions/public';
+import type { FreshProof, TwoStepService } from '../two-step/public';
 import { toUser, type UserRow, type UsersRepo, usersRepo } from '../users/public';
 import type { AttemptWindows } from './attempts';
 import type { EmailProofService } from './email-proof';
@@ -68,6 +69,10 @@ export interface AccountsDeps {
   windows: AttemptWindows;
   /** Mails the proof of a new member's address. */
   proofs: EmailProofService;
+  /** Whether a log-in needs a second step (two-step/, injected: it checks passwords through this feature). */
+  twoStep: Pick<TwoStepService, 'challengeFor'>;
+  /** A right old password on a change counts as a fresh proof. */
+  freshProof: Pick<FreshProof, 'mark'>;
   /** How a slowed log-in waits; tests pass one that only records. */
   sleep?: Sleep;
 }
@@ -79,6 +84,8 @@ export function accountsService({
   clock,
   windows,
   proofs,
+  twoStep,
+  freshProof,
   sleep = realSleep,
 }: AccountsDeps) {
   const guard = loginGuard({ sleep, windows });
@@ -141,7 +148,8 @@ export function accountsService({
 
     /**
      * `login` is a user name (any case) or a proven e-mail address, tried from `origin.address`;
-     * every failure reads the same, a pending address's too.
+     * every failure reads the same, a pending address's too. A member with a second step on gets
+     * a ticket for it instead of a session (two-step/).
      */
     async login(
       { username: login, password }: { username: string; password: string },
@@ -157,6 +165,8 @@ export function accountsService({
         throw fail('errors.wrong_credentials');
       }
       await guard.succeeded(key, address);
+      const challenge = await twoStep.challengeFor(Number(row.id));
+      if (challenge) return answer({ second_step: challenge }, 'auth.second_step_needed');
       return answer(await signIn(row, origin), 'auth.welcome_back', { name: row.nickname });
     },
 
@@ -209,6 +219,7 @@ export function accountsService({
       const row = await reload(member.id);
       if (!row.password_hash) throw fail('errors.no_password');
       if (!(await verifyPassword(row.password_hash, old_password))) throw fail('errors.wrong_password');
+      await freshProof.mark(member.sessionId);
       await users.setPasswordHash(member.id, await hashPassword(password), clock());
       await sessions.revokeOthersOf(member.id, member.sessionId);
       return answer(null, 'auth.password_changed');

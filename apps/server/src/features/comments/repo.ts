@@ -2,6 +2,7 @@ import { ADULT_AGE } from '@pixelhall/contract';
 import { type Kysely, sql } from 'kysely';
 import type { PageStart } from '../../db/keyset';
 import type { DB } from '../../db/schema';
+import { mutedBy } from '../mutes/public';
 import { blockedBy } from '../people/public';
 
 const COLUMNS = [
@@ -28,14 +29,19 @@ const afterOf = (start: PageStart): After | null =>
 /**
  * Comments and their likes. Takes a transaction too. Counters (posts.comment_count,
  * comments.reply_count, comments.like_count) change in the transaction of the rows that justify
- * them, and only by the number of rows really inserted or deleted.
+ * them, and only by the number of rows really inserted or deleted. `clock` (the app's) says which
+ * mutes still run.
  */
-export function commentsRepo(db: Kysely<DB>) {
-  /** Comments a viewer may see: none by members the viewer has blocked. */
+export function commentsRepo(db: Kysely<DB>, clock: () => number = Date.now) {
+  /** Comments a viewer may see: none by members the viewer has blocked, nor mutes for now. */
   const visible = (viewerId: number | null) =>
     db
       .selectFrom('comments')
-      .$if(viewerId !== null, (q) => q.where('comments.user_id', 'not in', blockedBy(db, viewerId!)));
+      .$if(viewerId !== null, (q) =>
+        q
+          .where('comments.user_id', 'not in', blockedBy(db, viewerId!))
+          .where('comments.user_id', 'not in', mutedBy(db, viewerId!, clock())),
+      );
 
   return {
     /**

@@ -1,6 +1,7 @@
 import {
   type Comment,
   expiredCodeFor,
+  type MuteMatcher,
   type PageQuery,
   REPLY_DEPTH_MAX,
   REPLY_PREVIEW,
@@ -15,6 +16,7 @@ import { answer } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
 import { assertFullMember } from '../../shared/full-member';
 import { addNews, recordActivity, removeNewsAboutComments } from '../activity/public';
+import { foldingFor } from '../mutes/public';
 import { authorsOf, hasBlocked } from '../people/public';
 import { assertAdultConfirmed, gateTexts } from '../posts/public';
 import { type CommentRow, type CommentSort, commentsRepo } from './repo';
@@ -23,38 +25,49 @@ const byTime = (r: CommentRow) => [Number(r.created_at), Number(r.id)];
 
 /**
  * Comments as `viewerId` sees them: authors, the member each reply answers and the viewer's
- * likes come in two queries for the whole set, whatever its size.
+ * likes come in two queries for the whole set, whatever its size; what folds a comment for the
+ * viewer (their muted words, docs/internals/mutes.md) in a third, unless `fold` is given.
  */
-async function present(db: Kysely<DB>, viewerId: number | null, rows: CommentRow[]): Promise<Reply[]> {
+async function present(
+  db: Kysely<DB>,
+  viewerId: number | null,
+  rows: CommentRow[],
+  fold?: MuteMatcher,
+): Promise<Reply[]> {
+  if (rows.length === 0) return [];
   const ids = rows.map((r) => Number(r.id));
   const people = rows.flatMap((r) =>
     r.reply_to_user_id === null ? [Number(r.user_id)] : [Number(r.user_id), Number(r.reply_to_user_id)],
   );
-  const [authors, liked] = await Promise.all([
+  const [authors, liked, folding] = await Promise.all([
     authorsOf(db, people),
     viewerId === null ? new Set<number>() : commentsRepo(db).likedBy(viewerId, ids),
+    fold ?? foldingFor(db, viewerId),
   ]);
   return rows.flatMap((r) => {
     const user = authors.get(Number(r.user_id));
     if (!user) return [];
     const id = Number(r.id);
-    return [
-      {
-        id,
-        post_id: Number(r.post_id),
-        root_id: r.root_id === null ? null : Number(r.root_id),
-        parent_id: r.parent_id === null ? null : Number(r.parent_id),
-        depth: r.depth,
-        user,
-        reply_to: r.reply_to_user_id === null ? null : (authors.get(Number(r.reply_to_user_id)) ?? null),
-        text: r.text,
-        like_count: r.like_count,
-        reply_count: r.reply_count,
-        liked: liked.has(id),
-        mine: viewerId !== null && Number(r.user_id) === viewerId,
-        created_at: Number(r.created_at),
-      },
-    ];
+    const mine = viewerId !== null && Number(r.user_id) === viewerId;
+    const reply: Reply = {
+      id,
+      post_id: Number(r.post_id),
+      root_id: r.root_id === null ? null : Number(r.root_id),
+      parent_id: r.parent_id === null ? null : Number(r.parent_id),
+      depth: r.depth,
+      user,
+      reply_to: r.reply_to_user_id === null ? null : (authors.get(Number(r.reply_to_user_id)) ?? null),
+      text: r.text,
+      like_count: r.like_count,
+      reply_count: r.reply_count,
+      liked: liked.has(id),
+      mine,
+      created_at: Number(r.created_at),
+    };
+    // The viewer's own comments never fold.
+    const words = mine ? [] : folding(r.text);
+    if (words.length > 0) reply.folded = { words };
+    return [reply];
   });
 }
 
@@ -84,7 +97,7 @@ export function commentsService({
   clock?: () => number;
   postCountsChanged?: () => Promise<void>;
 }) {
-  const repo = commentsRepo(db);
+  const repo = commentsRepo(db, clock);
   const lockRows = locksRows(engine);
 
   async function withReplies(viewerId: number | null, rows: CommentRow[]): Promise<Comment[]> {
@@ -93,9 +106,10 @@ export function commentsService({
       viewerId,
       REPLY_PREVIEW,
     );
+    const fold = await foldingFor(db, viewerId);
     const [comments, replies] = await Promise.all([
-      present(db, viewerId, rows),
-      present(db, viewerId, previews),
+      present(db, viewerId, rows, fold),
+      present(db, viewerId, previews, fold),
     ]);
     const byRoot = new Map<number, Reply[]>();
     for (const reply of replies) {

@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { compiledOnce, type Params } from '../../db/compiled-once';
 import type { PageStart } from '../../db/keyset';
 import type { DB } from '../../db/schema';
+import { mutedBy, mutes } from '../mutes/public';
 import { blockedBy } from '../people/public';
 
 const COLUMNS = ['id', 'kind', 'text', 'actor_id', 'ref_type', 'ref_id', 'read_at', 'created_at'] as const;
@@ -10,12 +11,23 @@ const COLUMNS = ['id', 'kind', 'text', 'actor_id', 'ref_type', 'ref_id', 'read_a
 /** Members get news in batches of this many rows per statement when an operator broadcasts. */
 const BROADCAST_BATCH = 500;
 
-/** What a member's inbox shows: news from members they blocked stays out of sight. */
-const inboxOf = (db: Kysely<DB>, userId: number) =>
+/**
+ * What a member's inbox shows at `now`: news from members they blocked, or mute for now
+ * (docs/internals/mutes.md), stays out of sight.
+ */
+const inboxOf = (db: Kysely<DB>, userId: number, now: number) =>
   db
     .selectFrom('news')
     .where('user_id', '=', userId)
-    .where((eb) => eb.or([eb('actor_id', 'is', null), eb('actor_id', 'not in', blockedBy(db, userId))]));
+    .where((eb) =>
+      eb.or([
+        eb('actor_id', 'is', null),
+        eb.and([
+          eb('actor_id', 'not in', blockedBy(db, userId)),
+          eb('actor_id', 'not in', mutedBy(db, userId, now)),
+        ]),
+      ]),
+    );
 
 /**
  * The blacklist entry of `userId` for the actor in the column `actor` of the enclosing query, if
@@ -37,7 +49,7 @@ const blockedActor = (db: Kysely<DB>, userId: number, actor: 'news.actor_id' | '
  * comments' posts, the quoted texts and the actors in statements of their own (service.ts); this one
  * item saves three.
  */
-const newestWithUnread = compiledOnce((db, p: Params<{ userId: number }>) =>
+const newestWithUnread = compiledOnce((db, p: Params<{ userId: number; now: number }>) =>
   db
     .selectFrom('news')
     .leftJoin('users as actor', 'actor.id', 'news.actor_id')
@@ -60,6 +72,7 @@ const newestWithUnread = compiledOnce((db, p: Params<{ userId: number }>) =>
     .leftJoin('topics as quoted_topic', 'quoted_topic.id', 'quoted.topic_id')
     .where('news.user_id', '=', p.userId)
     .where((eb) => eb.not(eb.exists(blockedActor(db, p.userId, 'news.actor_id'))))
+    .where((eb) => eb.not(eb.exists(mutes(db, p.userId, 'news.actor_id', p.now))))
     .select(COLUMNS.map((c) => `news.${c}` as const))
     .select([
       'actor.id as actor_found',
@@ -80,6 +93,7 @@ const newestWithUnread = compiledOnce((db, p: Params<{ userId: number }>) =>
         .where('unread.user_id', '=', p.userId)
         .where('unread.read_at', 'is', null)
         .where((eb) => eb.not(eb.exists(blockedActor(db, p.userId, 'unread.actor_id'))))
+        .where((eb) => eb.not(eb.exists(mutes(db, p.userId, 'unread.actor_id', p.now))))
         .as('unread'),
     ])
     .orderBy('news.created_at', 'desc')
@@ -92,8 +106,8 @@ const commentPosts = compiledOnce((db, p: Params<{ ids: number[] }>, n: number) 
 );
 
 /** A member's inbox as they read it, and the operators' broadcasts (activity/news.ts adds the rest). */
-export function newsRepo(db: Kysely<DB>) {
-  const inbox = (userId: number) => inboxOf(db, userId);
+export function newsRepo(db: Kysely<DB>, clock: () => number = Date.now) {
+  const inbox = (userId: number) => inboxOf(db, userId, clock());
 
   return {
     /**
@@ -101,7 +115,7 @@ export function newsRepo(db: Kysely<DB>) {
      * its comment is about and its actor's card (null when that member is gone).
      */
     async latest(userId: number) {
-      const [row] = await newestWithUnread(db, { userId });
+      const [row] = await newestWithUnread(db, { userId, now: clock() });
       if (!row) return { unread: 0, newest: undefined, commentPostId: null, actor: null, quoted: null };
       const {
         unread,

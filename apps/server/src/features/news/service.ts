@@ -66,7 +66,7 @@ export class BroadcastTextError extends Error {}
 
 /** What happened to a member (likes, replies, follows, system notes), newest first. */
 export function newsService({ db, clock = Date.now }: { db: Kysely<DB>; clock?: () => number }) {
-  const repo = newsRepo(db);
+  const repo = newsRepo(db, clock);
   return {
     add: (userId: number, item: NewsItem, now: number) => addNews(db, userId, item, now),
 

@@ -23,6 +23,7 @@ import {
   likedSegment,
   notAdult,
   notBlockedBy,
+  notMutedBy,
   notPinned,
   notTopicPinned,
   pinnedIn,
@@ -48,11 +49,11 @@ export interface PostsListQuery extends PageQuery {
 
 type General = 'new' | 'hot';
 
-/** The general feeds as `viewerId` reads them (null: as a visitor, with no blacklist). */
-function generalSegments(db: Kysely<DB>, which: General, viewerId: number | null): Segment[] {
-  if (which === 'hot') return [generalSegment(db, 'hot', viewerId)];
+/** The general feeds as `viewerId` reads them at `now` (null: as a visitor, with no blacklist or mutes). */
+function generalSegments(db: Kysely<DB>, which: General, viewerId: number | null, now: number): Segment[] {
+  if (which === 'hot') return [generalSegment(db, 'hot', viewerId, now)];
   // Pinned posts lead the New order, newest pin first; the rest follows by time.
-  return [generalSegment(db, 'pinned', viewerId), generalSegment(db, 'new', viewerId)];
+  return [generalSegment(db, 'pinned', viewerId, now), generalSegment(db, 'new', viewerId, now)];
 }
 
 /** Deep-frozen, so nothing done for one viewer can change what the next one is shown. */
@@ -81,7 +82,7 @@ export function feedsService({
 
   async function readSharedPage(which: General, num: number): Promise<SharedPage> {
     const [{ rows, cursor }, total] = await Promise.all([
-      pageOf(generalSegments(db, which, null), { page: 1, num: 2 * num }),
+      pageOf(generalSegments(db, which, null, 0), { page: 1, num: 2 * num }),
       repo.generalPostCount(),
     ]);
     const whole = rows.flatMap((r) => (r.post ? [{ ...r, post: r.post }] : []));
@@ -96,10 +97,10 @@ export function feedsService({
 
   /**
    * Page 1 of New or Popular, which every visit opens: its rows are shared by all viewers
-   * (first-pages.ts), and each viewer's blacklist, likes and unlocks are applied here, on every
-   * request, through the same gate as any page. Null when this is not page 1, or when the
-   * viewer's blacklist leaves too few shared rows for a whole page: that page is then read for
-   * the viewer like any other.
+   * (first-pages.ts), and each viewer's blacklist, mutes, likes, unlocks and muted words are
+   * applied here, on every request, through the same gate as any page. Null when this is not
+   * page 1, or when the viewer's blacklist and mutes leave too few shared rows for a whole page:
+   * that page is then read for the viewer like any other.
    */
   async function sharedFirstPage(
     viewer: Member | null,
@@ -110,9 +111,11 @@ export function feedsService({
     const { num } = query;
     const shared = await firstPages.get(`${which}:${num}`, () => readSharedPage(which, num));
     const viewerId = viewer?.id ?? null;
-    const { blocked, liked, unlocked } = await viewerOverlay(db, viewerId, shared.rows);
+    const { blocked, muted, liked, unlocked, fold } = await viewerOverlay(db, viewerId, shared.rows, clock());
     const visible =
-      blocked.size === 0 ? shared.rows : shared.rows.filter((r) => !blocked.has(r.post.user_id));
+      blocked.size === 0 && muted.size === 0
+        ? shared.rows
+        : shared.rows.filter((r) => !blocked.has(r.post.user_id) && !muted.has(r.post.user_id));
     if (visible.length <= num && !shared.complete) return null;
     const page = visible.slice(0, num);
     const list = await presentRows(
@@ -121,6 +124,7 @@ export function feedsService({
       page.map((r) => ({ ...r.post, liked: liked.has(r.id) })),
       shared.files,
       unlocked,
+      fold,
     );
     const last = page.at(-1);
     return { list, total: shared.total, cursor: visible.length > num && last ? cursorAfter(last) : null };
@@ -129,7 +133,7 @@ export function feedsService({
   async function generalFeed(viewer: Member | null, which: General, query: PageQuery): Promise<Feed> {
     const first = await sharedFirstPage(viewer, which, query);
     if (first) return first;
-    const segments = generalSegments(db, which, viewer?.id ?? null);
+    const segments = generalSegments(db, which, viewer?.id ?? null, clock());
     return feed(viewer, segments, query, await firstPages.total(repo.generalPostCount));
   }
 
@@ -169,7 +173,9 @@ export function feedsService({
     /** posts/list: one topic (adult ones need the 18+ answer), or a category (0: followed topics). */
     async list(viewer: Member | null, query: PostsListQuery): Promise<Feed> {
       const viewerId = viewer?.id ?? null;
-      const blocked = notBlockedBy(viewerId);
+      const now = clock();
+      // What the viewer never sees: members on their blacklist, and those they mute for now.
+      const blocked = [...notBlockedBy(viewerId), ...notMutedBy(db, viewerId, now)];
       if (query.topic_id !== undefined) {
         const topic = await db
           .selectFrom('topics')
@@ -179,7 +185,6 @@ export function feedsService({
         if (!topic) throw fail('errors.topic_not_found');
         assertAdultConfirmed(topic, query.adult_confirmed);
         const filters = [inTopic(query.topic_id), ...blocked];
-        const now = clock();
         // New leads with the operator's pins, then pins bought with props (posts/prop) while
         // they run, then everything else by time; each post in exactly one of the three.
         const segments =
@@ -217,7 +222,7 @@ export function feedsService({
     /** recommend/posts: beside a post, its topic's popular posts first, then everyone's. */
     async recommend(viewer: Member | null, query: PageQuery & { post_id?: number }): Promise<Feed> {
       const viewerId = viewer?.id ?? null;
-      const blocked = notBlockedBy(viewerId);
+      const blocked = [...notBlockedBy(viewerId), ...notMutedBy(db, viewerId, clock())];
       const general = await repo.generalPostCount();
       const post = query.post_id === undefined ? undefined : await repo.find(query.post_id);
       if (!post)
@@ -266,7 +271,9 @@ export function feedsService({
       const own = viewerId === userId && (query.tab === 'posts' || query.adult_confirmed === true);
       const filters = [...(own ? [] : [notAdult]), ...notBlockedBy(viewerId)];
       if (query.tab === 'upvoted') {
-        const likes = likedSegment(db, userId, filters);
+        // What they upvoted leaves out members the viewer mutes; what they wrote is shown on their
+        // page even while the viewer mutes them, since the viewer came to read it.
+        const likes = likedSegment(db, userId, [...filters, ...notMutedBy(db, viewerId, clock())]);
         const { n } = await db
           .selectFrom('post_likes')
           .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -3,6 +3,10 @@ import {
   type Author,
   DOWNLOAD_FILE_PATH,
   gradeForLevel,
+  type MutedPhrase,
+  type MuteMatcher,
+  muteMatcher,
+  normalizeMuteText,
   PAID_TEASER_CHARS,
   type Post,
   type PostFile,
@@ -57,6 +61,8 @@ export const GATE_SURFACES = {
   'set/posts': 'author',
   'posts/prop': 'author',
 } as const satisfies Record<string, GateSurface>;
+
+const NOTHING_FOLDS = muteMatcher([]);
 
 /** A locked post's text: its first PAID_TEASER_CHARS code points, with an ellipsis if cut. */
 export function teaserOf(text: string): string {
@@ -117,12 +123,18 @@ const POST_COLUMNS = [
   'users.level as author_level',
 ] as const;
 
+/** Between a viewer's muted phrases in `postRows`: a control character, which no phrase holds. */
+const PHRASE_SEPARATOR = '\u001f';
+
 /**
  * Posts with everything `presentPosts` needs, the viewer's like included (a lookup of the
  * post_likes key per row), so a feed can read its page and what it shows in one query. Add the
  * filters and the order; the rows go to `presentPosts` as `loaded`. The like is a scalar subquery,
  * not EXISTS: PostgreSQL plans an EXISTS here as a hash of all the viewer's likes, chosen for the
  * feed's whole estimated range since it ignores the LIMIT (EXPLAIN ANALYZE, bench/README.md).
+ * The viewer's muted phrases, which fold posts for them (docs/internals/mutes.md), come on every
+ * row as one string: an uncorrelated subquery both engines run once per statement, so a page
+ * costs no statement more for them (null when there are none).
  */
 export function postRows(db: Kysely<DB>, viewerId: number | null) {
   return db
@@ -144,7 +156,26 @@ export function postRows(db: Kysely<DB>, viewerId: number | null) {
               null,
             );
       return sql<SqlBool>`${liked}`.as('liked');
+    })
+    .select((eb) => {
+      if (viewerId === null) return sql<string | null>`null`.as('muted_phrases');
+      const phrases = eb
+        .selectFrom('muted_words')
+        .select(sql`string_agg(muted_words.phrase, ${PHRASE_SEPARATOR} order by muted_words.id)`.as('p'))
+        .where('muted_words.user_id', '=', viewerId);
+      return sql<string | null>`(${phrases})`.as('muted_phrases');
     });
+}
+
+/** The matcher of the muted phrases `postRows` read with a page (the same on every row). */
+function foldingOfRows(posts: readonly PostRow[]): MuteMatcher {
+  const joined = posts[0]?.muted_phrases;
+  if (!joined) return NOTHING_FOLDS;
+  return muteMatcher(
+    joined
+      .split(PHRASE_SEPARATOR)
+      .map((phrase) => ({ phrase, normalized: normalizeMuteText(phrase).trim() })),
+  );
 }
 
 type SelectedRow = Awaited<ReturnType<ReturnType<typeof postRows>['execute']>>[number];
@@ -283,7 +314,8 @@ export async function presentPosts(
  * Rows read with `postRows` for `viewerId` (their `liked` is that viewer's), as that viewer may
  * see them. `files` may hold the files of any of these posts (`filesOf`); they are shown only
  * where the viewer may see the content, and read here when not given; so are the viewer's
- * `unlocks` among them (`viewerOverlay`).
+ * `unlocks` among them (`viewerOverlay`) and what folds a post for them (`fold`: their muted
+ * words, docs/internals/mutes.md).
  */
 export async function presentRows(
   db: Kysely<DB>,
@@ -291,7 +323,10 @@ export async function presentRows(
   posts: PostRow[],
   files?: Map<number, PostFile[]>,
   unlocks?: Set<number>,
+  fold?: MuteMatcher,
 ): Promise<Post[]> {
+  if (posts.length === 0) return [];
+  const folding = fold ?? foldingOfRows(posts);
   const unlocked = unlocks ?? (await unlockedIds(db, viewerId, posts));
   const open = new Set(posts.filter((p) => canSeeContent(p, viewerId, unlocked.has(p.id))).map((p) => p.id));
   const shownFiles =
@@ -302,6 +337,8 @@ export async function presentRows(
     ));
   return posts.map((p) => {
     const visible = open.has(p.id);
+    const mine = viewerId !== null && p.user_id === viewerId;
+    const text = visible ? p.text : teaserOf(p.text);
     const author: Author = {
       id: p.user_id,
       nickname: p.author_nickname,
@@ -309,12 +346,12 @@ export async function presentRows(
       level: p.author_level,
       grade: gradeForLevel(p.author_level),
     };
-    return {
+    const post: Post = {
       id: p.id,
       topic_id: p.topic_id,
       topic: { id: p.topic_id, name: p.topic_name, icon: p.topic_icon, min_age: p.topic_min_age },
       user: author,
-      text: visible ? p.text : teaserOf(p.text),
+      text,
       color: p.color,
       style: p.style,
       files: visible ? (shownFiles.get(p.id) ?? []) : [],
@@ -329,29 +366,51 @@ export async function presentRows(
       comment_count: p.comment_count,
       share_count: p.share_count,
       liked: p.liked,
-      mine: viewerId !== null && p.user_id === viewerId,
+      mine,
       created_at: Number(p.created_at),
     };
+    // What the viewer can read is what folds it; their own posts never fold.
+    const words = mine ? [] : folding(text);
+    if (words.length > 0) post.folded = { words };
+    return post;
   });
 }
 
-type Kind = 'blocked' | 'liked' | 'unlocked';
-const KINDS: Kind[] = ['blocked', 'liked', 'unlocked'];
+type Kind = 'blocked' | 'liked' | 'unlocked' | 'muted';
+const KINDS: (Kind | 'word')[] = ['blocked', 'liked', 'unlocked', 'muted', 'word'];
 
-/** The viewer's blacklist, likes among `ids` and unlocks among `paid`, as one statement. */
+/**
+ * The viewer's blacklist, likes among `ids`, unlocks among `paid`, the members they mute at `now`
+ * and their muted words, as one statement. Ids come as `id`; a muted word as `phrase` and
+ * `normalized` (null on every other row).
+ */
 const overlayOf = compiledOnce(
-  (db, p: Params<{ viewerId: number; ids: number[]; paid: number[] }>, shape: string) => {
+  (db, p: Params<{ viewerId: number; now: number; ids: number[]; paid: number[] }>, shape: string) => {
     const [likes, unlocks] = shape.split(':').map(Number) as [number, number];
-    const kind = (k: Kind) => sql<number>`${sql.lit(KINDS.indexOf(k))}`.as('kind');
+    const kind = (k: Kind | 'word') => sql<number>`${sql.lit(KINDS.indexOf(k))}`.as('kind');
+    const noText = (as: 'phrase' | 'normalized') => sql<string | null>`cast(null as text)`.as(as);
     let query = db
       .selectFrom('blacklist')
-      .select([kind('blocked'), 'blocked_id as id'])
-      .where('user_id', '=', p.viewerId);
+      .select([kind('blocked'), 'blocked_id as id', noText('phrase'), noText('normalized')])
+      .where('user_id', '=', p.viewerId)
+      .unionAll(
+        db
+          .selectFrom('member_mutes')
+          .select([kind('muted'), 'muted_user_id as id', noText('phrase'), noText('normalized')])
+          .where('user_id', '=', p.viewerId)
+          .where((eb) => eb.or([eb('until_at', 'is', null), eb('until_at', '>', p.now)])),
+      )
+      .unionAll(
+        db
+          .selectFrom('muted_words')
+          .select([kind('word'), 'id', 'phrase', 'normalized'])
+          .where('user_id', '=', p.viewerId),
+      );
     if (likes > 0)
       query = query.unionAll(
         db
           .selectFrom('post_likes')
-          .select([kind('liked'), 'post_id as id'])
+          .select([kind('liked'), 'post_id as id', noText('phrase'), noText('normalized')])
           .where('user_id', '=', p.viewerId)
           .where('post_id', 'in', p.list('ids', likes)),
       );
@@ -359,7 +418,7 @@ const overlayOf = compiledOnce(
       query = query.unionAll(
         db
           .selectFrom('post_unlocks')
-          .select([kind('unlocked'), 'post_id as id'])
+          .select([kind('unlocked'), 'post_id as id', noText('phrase'), noText('normalized')])
           .where('user_id', '=', p.viewerId)
           .where('post_id', 'in', p.list('paid', unlocks)),
       );
@@ -368,21 +427,37 @@ const overlayOf = compiledOnce(
 );
 
 /**
- * What one viewer adds to rows everyone shares (the shared page 1): whom they block, which of the
- * posts they liked and which paid posts of others they unlocked, in one statement; nothing for a
- * visitor. The unlocks go to `presentRows`, which still decides what the viewer sees.
+ * What one viewer adds to rows everyone shares (the shared page 1): whom they block and mute at
+ * `now`, which of the posts they liked, which paid posts of others they unlocked and what folds a
+ * post for them, in one statement; nothing for a visitor. The unlocks and the folding go to
+ * `presentRows`, which still decides what the viewer sees.
  */
 export async function viewerOverlay(
   db: Kysely<DB>,
   viewerId: number | null,
   rows: readonly { id: number; post: { price: number; user_id: number } }[],
-): Promise<Record<Kind, Set<number>>> {
-  const overlay = { blocked: new Set<number>(), liked: new Set<number>(), unlocked: new Set<number>() };
+  now: number,
+): Promise<Record<Kind, Set<number>> & { fold: MuteMatcher }> {
+  const overlay = {
+    blocked: new Set<number>(),
+    liked: new Set<number>(),
+    unlocked: new Set<number>(),
+    muted: new Set<number>(),
+    fold: NOTHING_FOLDS,
+  };
   if (viewerId === null) return overlay;
   const ids = rows.map((r) => r.id);
   const paid = rows.filter((r) => Number(r.post.price) > 0 && r.post.user_id !== viewerId).map((r) => r.id);
-  const found = await overlayOf(db, { viewerId, ids, paid }, `${ids.length}:${paid.length}`);
-  for (const row of found) overlay[KINDS[Number(row.kind)]!].add(Number(row.id));
+  const found = await overlayOf(db, { viewerId, now, ids, paid }, `${ids.length}:${paid.length}`);
+  const phrases: (MutedPhrase & { id: number })[] = [];
+  for (const row of found) {
+    const kind = KINDS[Number(row.kind)]!;
+    if (kind === 'word')
+      phrases.push({ id: Number(row.id), phrase: row.phrase!, normalized: row.normalized! });
+    else overlay[kind].add(Number(row.id));
+  }
+  // In the order they were muted, as `postRows` reads them for every other page.
+  if (phrases.length > 0) overlay.fold = muteMatcher(phrases.sort((a, b) => a.id - b.id));
   return overlay;
 }
 

@@ -9,6 +9,7 @@ import {
 } from 'kysely';
 import { compiledOnce, type Params } from '../../db/compiled-once';
 import type { DB } from '../../db/schema';
+import { mutedBy } from '../mutes/public';
 import { postRows, toPostRow } from './gate';
 import type { FeedRow, Key, Segment } from './pager';
 
@@ -90,6 +91,16 @@ export function notBlockedBy(viewerId: number | null): Condition[] {
   ];
 }
 
+/**
+ * Nor posts by members the viewer mutes at `now` (docs/internals/mutes.md), the same way: NOT IN
+ * the viewer's running mutes, one covering range of member_mutes_filter read once per query, empty
+ * for most members.
+ */
+export function notMutedBy(db: Kysely<DB>, viewerId: number | null, now: number): Condition[] {
+  if (viewerId === null) return [];
+  return [(eb) => eb('posts.user_id', 'not in', mutedBy(db, viewerId, now))];
+}
+
 function keysOf(rows: { id: number; k1: number | null }[]): FeedRow[] {
   return rows.map((r) => ({ id: Number(r.id), key: [Number(r.k1), Number(r.id)] as Key }));
 }
@@ -163,7 +174,7 @@ export function postsSegment(
 
 type GeneralOrder = 'new' | 'hot' | 'pinned';
 
-/** A general feed's own filter beside notAdult and the viewer's blacklist, by its order. */
+/** A general feed's own filter beside notAdult and the viewer's blacklist and mutes, by its order. */
 const GENERAL_FILTER: Record<GeneralOrder, Condition[]> = {
   pinned: [isPinned],
   new: [notPinned],
@@ -176,10 +187,16 @@ const GENERAL_FILTER: Record<GeneralOrder, Condition[]> = {
  * LIMIT) and run with the viewer's id and the cursor's key (db/compiled-once.ts).
  */
 const generalPage = compiledOnce(
-  (db, p: Params<{ viewerId: number; k1: number; id: number }>, shape: string) => {
+  (db, p: Params<{ viewerId: number; now: number; k1: number; id: number }>, shape: string) => {
     const [order, viewer, from, limit] = shape.split(':') as [GeneralOrder, string, string, string];
     const viewerId = viewer === 'member' ? p.viewerId : null;
-    const conditions = [...GENERAL_FILTER[order], notAdult, ...notBlockedBy(viewerId)];
+    const conditions = [
+      ...GENERAL_FILTER[order],
+      notAdult,
+      ...notBlockedBy(viewerId),
+      // Read only for a member: a visitor's shape binds no time.
+      ...(viewerId === null ? [] : notMutedBy(db, viewerId, p.now)),
+    ];
     const after: Key | null = from === 'after' ? [p.k1, p.id] : null;
     const query = postRows(db, viewerId).select(`${SORT_COLUMN[order]} as k1`);
     type Row = typeof query extends SelectQueryBuilder<DB, never, infer O> ? O : never;
@@ -189,12 +206,23 @@ const generalPage = compiledOnce(
 );
 
 /**
- * A segment of New or Popular as `viewerId` reads it (null: a visitor): pinned posts, the rest
- * by time, or all by hot score; never adult topics nor the viewer's blacklist. The same rows as
- * `postsSegment` with those filters, its pages from the top or a cursor through `generalPage`.
+ * A segment of New or Popular as `viewerId` reads it at `now` (null: a visitor): pinned posts, the
+ * rest by time, or all by hot score; never adult topics nor the viewer's blacklist and mutes. The
+ * same rows as `postsSegment` with those filters, its pages from the top or a cursor through
+ * `generalPage`.
  */
-export function generalSegment(db: Kysely<DB>, order: GeneralOrder, viewerId: number | null): Segment {
-  const conditions = [...GENERAL_FILTER[order], notAdult, ...notBlockedBy(viewerId)];
+export function generalSegment(
+  db: Kysely<DB>,
+  order: GeneralOrder,
+  viewerId: number | null,
+  now: number,
+): Segment {
+  const conditions = [
+    ...GENERAL_FILTER[order],
+    notAdult,
+    ...notBlockedBy(viewerId),
+    ...notMutedBy(db, viewerId, now),
+  ];
   const dynamic = postsSegment(db, order, conditions, viewerId);
   return {
     async fetch(after, offset, limit) {
@@ -202,7 +230,7 @@ export function generalSegment(db: Kysely<DB>, order: GeneralOrder, viewerId: nu
       const shape = `${order}:${viewerId === null ? 'visitor' : 'member'}:${after ? 'after' : 'top'}:${limit}`;
       const rows = await generalPage(
         db,
-        { viewerId: viewerId ?? 0, k1: after?.[0] ?? 0, id: after?.[1] ?? 0 },
+        { viewerId: viewerId ?? 0, now, k1: after?.[0] ?? 0, id: after?.[1] ?? 0 },
         shape,
       );
       return rows.map(({ k1, ...row }) => {

@@ -2,6 +2,7 @@ import { ADULT_AGE, PAID_TEASER_CHARS } from '@pixelhall/contract';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Engine } from '../../db/dialect';
 import type { DB } from '../../db/schema';
+import { mutesSql } from '../mutes/public';
 import type { SearchTerms } from './terms';
 
 /**
@@ -101,9 +102,16 @@ export function searchRepo(
     /**
      * A page of post ids for `viewerId` (null: a visitor), most relevant first, then newest, and
      * how many match. A paid post the viewer can't read is searched (and ranked) by its teaser
-     * only, so a search can't probe what it hides. Adult topics and blocked members are left out.
+     * only, so a search can't probe what it hides. Adult topics, blocked members and the members
+     * the viewer mutes at `now` (the service's clock) are left out.
      */
-    async posts(viewerId: number | null, terms: SearchTerms, offset: number, limit: number) {
+    async posts(
+      viewerId: number | null,
+      terms: SearchTerms,
+      offset: number,
+      limit: number,
+      now = Date.now(),
+    ) {
       const visible =
         viewerId === null
           ? sql<SqlBool>`posts.price = 0`
@@ -125,6 +133,7 @@ export function searchRepo(
       if (viewerId !== null) {
         conditions.push(
           sql<SqlBool>`not exists (select 1 from blacklist where blacklist.user_id = ${viewerId} and blacklist.blocked_id = posts.user_id)`,
+          sql<SqlBool>`not ${mutesSql(viewerId, 'posts.user_id', now)}`,
         );
       }
       const where = all(conditions);

@@ -91,7 +91,7 @@ export function searchService({
       const result: SearchResult = { posts: [], topics: [], users: [], total: 0, cursor: null };
 
       if (query.type === 'all' || query.type === 'posts') {
-        const found = await repo.posts(viewerId, terms, offset, limit + 1);
+        const found = await repo.posts(viewerId, terms, offset, limit + 1, clock());
         const page = paged(found.ids, offset, limit);
         result.posts = await presentPosts(db, viewerId, page.items);
         result.total = found.total;

@@ -1,10 +1,30 @@
 import { hash, randomBytes } from 'node:crypto';
+import type { SessionItem } from '@pixelhall/contract';
+import { fail } from '../../http/app-error';
+import { answer } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
+import { shortenAddress } from './address';
 import type { SessionOrigin } from './origin';
-import type { SessionsRepo } from './repo';
+import type { SessionsRepo, StoredOrigin } from './repo';
 
-/** How often a session's sliding expiry is written back, so reads don't each cost a write. */
-const TOUCH_EVERY_MS = 60 * 60 * 1000;
+/**
+ * How often a session's last use (its sliding expiry, and where it was used from) is written
+ * back, so reads don't each cost a write. The member's list of devices shows it as "last seen":
+ * five minutes keeps that honest to the minutes a relative time reads in, for one small write
+ * per active session every five minutes (docs/internals/sessions.md#last-seen).
+ */
+export const TOUCH_EVERY_MS = 5 * 60 * 1000;
+
+/** The most sessions the list shows, newest first; "sign out every other device" ends them all. */
+export const LISTED_SESSIONS = 100;
+
+function stored(origin: SessionOrigin): StoredOrigin {
+  return {
+    device_type: origin.deviceType,
+    app_version: origin.appVersion,
+    address: shortenAddress(origin.address),
+  };
+}
 
 export interface SessionPolicy {
   idleMs: number;
@@ -30,9 +50,9 @@ export function sessionsService({
   clock?: () => number;
 }) {
   return {
+    /** A new session for the member, recording where it begins for their list of devices. */
     async create(
       userId: number,
-      // Recorded for the member's sessions list (sessions issue); optional until every caller passes it.
       origin: SessionOrigin,
     ): Promise<{ token: string; sessionId: number; expiresAt: number }> {
       const token = randomBytes(32).toString('base64url');
@@ -45,16 +65,26 @@ export function sessionsService({
         now,
         expires_at: expiresAt,
         max_expires_at: maxExpiresAt,
+        origin: stored(origin),
       });
       return { token, sessionId, expiresAt };
     },
 
-    async resolve(token: string): Promise<Member | null> {
+    /**
+     * The member of a live session token. `originNow` says where this request comes from; it is
+     * asked (and the headers read) only when the session's last use is written back.
+     */
+    async resolve(token: string, originNow?: () => SessionOrigin): Promise<Member | null> {
       const now = clock();
       const row = await repo.findActive(hashToken(token), now);
       if (!row) return null;
       if (now - row.last_used_at >= TOUCH_EVERY_MS) {
-        await repo.touch(row.session_id, now, Math.min(now + policy.idleMs, row.max_expires_at));
+        await repo.touch(
+          row.session_id,
+          now,
+          Math.min(now + policy.idleMs, row.max_expires_at),
+          originNow ? stored(originNow()) : null,
+        );
       }
       return {
         id: row.user_id,
@@ -63,6 +93,43 @@ export function sessionsService({
         sessionId: row.session_id,
         isTourist: row.is_tourist === 1,
       };
+    },
+
+    /** The member's signed-in devices, newest first; the one this call comes from is `current`. */
+    async list(member: Member): Promise<{ list: SessionItem[] }> {
+      const now = clock();
+      const rows = await repo.liveOf(member.id, now, LISTED_SESSIONS);
+      return {
+        list: rows.map((row) => {
+          const current = Number(row.id) === member.sessionId;
+          return {
+            id: Number(row.id),
+            device_type: row.device_type,
+            app_version: row.app_version,
+            address: row.address,
+            created_at: Number(row.created_at),
+            // This device is being seen right now; the others as of their last write-back.
+            last_seen_at: current ? now : Number(row.last_used_at),
+            current,
+          };
+        }),
+      };
+    },
+
+    /**
+     * Signs one of the member's own devices out (this one too: that is signing out here). Another
+     * member's session, or one already ended, is "not found" alike, so ids tell nobody anything.
+     */
+    async revokeOwn(member: Member, sessionId: number) {
+      if (!(await repo.revokeOwn(member.id, sessionId, clock()))) throw fail('errors.session_not_found');
+      return answer(null, sessionId === member.sessionId ? 'auth.signed_out' : 'sessions.device_signed_out');
+    },
+
+    /** Signs out every device of the member but this one; this one's game tokens stay. */
+    async revokeOthers(member: Member) {
+      await repo.revokeAllOf(member.id, clock(), member.sessionId);
+      await repo.dropGameTokensOfOthers(member.id, member.sessionId);
+      return answer(null, 'sessions.others_signed_out');
     },
 
     revoke: (sessionId: number) => repo.revoke(sessionId, clock()),

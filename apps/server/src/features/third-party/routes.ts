@@ -12,7 +12,9 @@ const SIGN_INS_PER_WINDOW = { max: 30, timeWindow: 15 * 60_000 };
 /** The person reads one sentence; the log keeps why the token was refused. */
 async function welcome(request: FastifyRequest, signIn: () => Promise<ThirdPartySignIn>) {
   try {
-    const { token, user, created } = await signIn();
+    const result = await signIn();
+    if ('second_step' in result) return answer(result, 'auth.second_step_needed');
+    const { token, user, created } = result;
     return answer({ token, user }, created ? 'auth.welcome' : 'auth.welcome_back', { name: user.nickname });
   } catch (err) {
     if (err instanceof AppError && err.cause) {

@@ -7,6 +7,7 @@ import { fail } from '../../http/app-error';
 import type { Member } from '../../http/request-context';
 import { addNews } from '../activity/public';
 import type { SessionOrigin, SessionsService } from '../sessions/public';
+import type { SecondStepChallenge, TwoStepService } from '../two-step/public';
 import { toUser, type UsersRepo, usersRepo } from '../users/public';
 import { freeUsername, nicknameFrom, usernameBase, verifiedEmail } from './names';
 import { identitiesRepo } from './repo';
@@ -25,15 +26,19 @@ export interface ThirdPartyDeps {
   db: Kysely<DB>;
   users: UsersRepo;
   sessions: SessionsService;
+  /** A member with a second step on gets its ticket instead of a session. */
+  twoStep: Pick<TwoStepService, 'challengeFor'>;
   clock: () => number;
 }
 
-export interface ThirdPartySignIn {
-  token: string;
-  user: User;
-  /** True when this sign-in created the member. */
-  created: boolean;
-}
+export type ThirdPartySignIn =
+  | {
+      token: string;
+      user: User;
+      /** True when this sign-in created the member. */
+      created: boolean;
+    }
+  | { second_step: SecondStepChallenge };
 
 /**
  * Sign-in with verified ID tokens. The identity (provider, subject) decides the member: one
@@ -49,6 +54,7 @@ export function thirdPartyService({
   db,
   users,
   sessions,
+  twoStep,
   clock,
 }: ThirdPartyDeps) {
   const identities = identitiesRepo(db);
@@ -145,6 +151,12 @@ export function thirdPartyService({
     const row = await users.findActive(userId);
     // A disabled member stays out, whichever way they sign in.
     if (!row) throw fail('errors.third_party_failed');
+    // The provider stands in for the password, not for the second step. A member signed in on
+    // the request who links a provider to themselves has been through both already.
+    if (member?.id !== userId) {
+      const challenge = await twoStep.challengeFor(userId);
+      if (challenge) return { second_step: challenge };
+    }
     const { token } = await sessions.create(userId, origin);
     return { token, user: toUser(row, { providers: await users.providersOf(userId) }), created };
   }

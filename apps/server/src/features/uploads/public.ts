@@ -2,4 +2,4 @@
 export { attachmentDisposition, OCTET_STREAM } from './file-types';
 export { sendStoredFile } from './send-file';
 export { fileUrl } from './service';
-export type { FileStore } from './storage';
+export type { FileStore, ListedFile, StoreClaims } from './storage';

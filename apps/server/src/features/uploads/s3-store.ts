@@ -7,13 +7,16 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import type { ObjectStorage } from '../../engines';
 import { hashFile } from './hash-file';
-import type { FileStore } from './storage';
+import type { FileStore, ListedFile, StoreClaims } from './storage';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
+/** A stored file's key, as a listing finds it. */
+const CONTENT_KEY = /^files\/([0-9a-f]{2})\/([0-9a-f]{64})$/;
 
 /** A stored file's object key: `files/<sha[0..2]>/<sha>`, the local folder's layout under `files/`. */
 export function contentKey(sha256: string): string {
@@ -34,9 +37,10 @@ export interface S3FileStore extends FileStore {
  * Content-addressed files in an S3-compatible bucket, so every server of a cluster reads what
  * any of them stored. An object appears whole or not at all, so two servers storing the same
  * bytes at once just write the same object twice. Single PutObject and CopyObject calls carry up
- * to 5 GB, well above UPLOAD_MAX_BYTES.
+ * to 5 GB, well above UPLOAD_MAX_BYTES. `claims` hears of each put once its hash is known, before
+ * anything is written.
  */
-export function createS3FileStore({ client, bucket }: ObjectStorage): S3FileStore {
+export function createS3FileStore({ client, bucket }: ObjectStorage, claims?: StoreClaims): S3FileStore {
   async function size(sha256: string): Promise<number | null> {
     try {
       const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: contentKey(sha256) }));
@@ -64,6 +68,7 @@ export function createS3FileStore({ client, bucket }: ObjectStorage): S3FileStor
 
     async put(data) {
       const sha256 = createHash('sha256').update(data).digest('hex');
+      await claims?.claim({ sha256, size: data.length });
       if ((await size(sha256)) === null) {
         await client.send(
           new PutObjectCommand({
@@ -80,6 +85,7 @@ export function createS3FileStore({ client, bucket }: ObjectStorage): S3FileStor
 
     async putFile(source) {
       const { sha256, size: bytes } = await hashFile(source);
+      await claims?.claim({ sha256, size: bytes });
       if ((await size(sha256)) === null) {
         await client.send(
           new PutObjectCommand({
@@ -105,6 +111,7 @@ export function createS3FileStore({ client, bucket }: ObjectStorage): S3FileStor
         bytes += (chunk as Buffer).length;
       }
       const sha256 = hash.digest('hex');
+      await claims?.claim({ sha256, size: bytes });
       if ((await size(sha256)) === null) {
         await client.send(
           new CopyObjectCommand({
@@ -118,6 +125,35 @@ export function createS3FileStore({ client, bucket }: ObjectStorage): S3FileStor
       }
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
       return { sha256, size: bytes };
+    },
+
+    // DeleteObject answers success for a key that is not there.
+    async delete(sha256) {
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: contentKey(sha256) }));
+    },
+
+    async *list({ after } = {}) {
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({
+            Bucket: bucket,
+            Prefix: 'files/',
+            // Keys sort as their hashes do: the prefix folder is the hash's first two digits.
+            ...(token ? { ContinuationToken: token } : after ? { StartAfter: contentKey(after) } : {}),
+          }),
+        );
+        for (const object of page.Contents ?? []) {
+          const match = CONTENT_KEY.exec(object.Key ?? '');
+          if (!match || !match[2]!.startsWith(match[1]!)) continue;
+          yield {
+            sha256: match[2]!,
+            size: object.Size ?? 0,
+            modifiedAt: object.LastModified?.getTime() ?? 0,
+          } satisfies ListedFile;
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
     },
   };
 }

@@ -27,15 +27,48 @@ export interface FileStore {
    * no such file.
    */
   read(sha256: string, range?: { start: number; end: number }): Promise<Readable>;
+  /**
+   * Removes a stored file; one that is not there is no error. Only the file sweep calls it
+   * (features/file-lifetime), after marking the file so no put can answer it as stored meanwhile.
+   */
+  delete(sha256: string): Promise<void>;
+  /**
+   * Every stored file, in ascending order of hash, starting after `after` when given: the local
+   * folder read one prefix folder at a time, the bucket one ListObjectsV2 page at a time.
+   */
+  list(options?: { after?: string }): AsyncIterable<ListedFile>;
+}
+
+/** A stored file as a listing of the store finds it. */
+export interface ListedFile {
+  sha256: string;
+  size: number;
+  /** When its bytes were written (epoch ms): the file's mtime, or the object's LastModified. */
+  modifiedAt: number;
+}
+
+/**
+ * What a store tells before it writes: the bytes' hash and size are known and nothing is written
+ * yet. The file lifetime records the put here (docs/internals/file-lifetime.md), so its sweep
+ * never deletes bytes that a put is about to answer as stored; a store without it (tests, tools)
+ * simply does not record.
+ */
+export interface StoreClaims {
+  claim(file: { sha256: string; size: number }): Promise<void>;
 }
 
 /**
  * The bucket when the server has one (S3_BUCKET), so every server of a cluster sees every file;
- * otherwise the local folder UPLOAD_DIR, as one server alone has always used.
+ * otherwise the local folder UPLOAD_DIR, as one server alone has always used. Every put is
+ * claimed first, so the sweep of unreferenced files never races it.
  */
 export function fileStoreFor(
   config: Pick<Config, 'uploadDir'>,
   engines: Pick<Engines, 'storage'>,
+  /** The file lifetime's claims (features/file-lifetime/public.ts `storedFileClaims`). */
+  claims: StoreClaims,
 ): FileStore {
-  return engines.storage ? createS3FileStore(engines.storage) : createFileStore(config.uploadDir);
+  return engines.storage
+    ? createS3FileStore(engines.storage, claims)
+    : createFileStore(config.uploadDir, claims);
 }

@@ -7,6 +7,7 @@ import { type ObjectStorage, s3ClientConfig } from '../../engines';
 import { REDIS_KEYS } from '../../engines/redis-keys';
 import { imageSizeOf } from './image-size';
 import { createS3FileStore } from './s3-store';
+import type { StoreClaims } from './storage';
 import type { TusStorage } from './tus-storage';
 
 /**
@@ -65,8 +66,11 @@ export function bucketUploads({
   storage,
   s3,
   redis,
+  claims,
 }: {
   storage: ObjectStorage;
+  /** The file lifetime's claims: a finished upload's copy into the store is a put like any other. */
+  claims: StoreClaims;
   /** The settings `storage.client` was made with, for the client @tus/s3-store makes itself. */
   s3: S3Config | null;
   redis: Redis | null;
@@ -77,7 +81,7 @@ export function bucketUploads({
     s3ClientConfig: { ...s3ClientConfig(s3), bucket },
     ...(redis ? { cache: new IoRedisKvStore<MetadataValue>(redis, REDIS_KEYS.uploadDetails) } : {}),
   });
-  const files = createS3FileStore(storage);
+  const files = createS3FileStore(storage, claims);
 
   async function read(key: string, bytes?: number): Promise<Buffer> {
     const object = await client.send(

@@ -17,7 +17,7 @@ import type { Config } from '../../config';
 import type { Engines } from '../../engines';
 import { type ImageSize, imageSizeOf } from './image-size';
 import { redisLocker } from './redis-locker';
-import type { FileStore } from './storage';
+import type { FileStore, StoreClaims } from './storage';
 import { bucketUploads } from './tus-bucket';
 
 /** A finished upload's bytes, wherever tus left them, as finishing it reads and stores them. */
@@ -50,18 +50,21 @@ export function tusStorage({
   config,
   engines,
   store,
+  claims,
   log,
 }: {
   config: Pick<Config, 'uploadDir' | 's3'>;
   engines: Pick<Engines, 'redis' | 'storage'>;
   /** The content-addressed store finished uploads join. */
   store: FileStore;
+  /** The store's claims, for a finished upload the bucket copies in place (tus-bucket.ts). */
+  claims: StoreClaims;
   log: FastifyBaseLogger;
 }): TusStorage {
   const shared = engines.redis ? redisLocker(engines.redis, { log }) : null;
   const locker: Locker = shared ?? new MemoryLocker();
   const kept = engines.storage
-    ? bucketUploads({ storage: engines.storage, s3: config.s3, redis: engines.redis })
+    ? bucketUploads({ storage: engines.storage, s3: config.s3, redis: engines.redis, claims })
     : folderUploads(path.join(config.uploadDir, 'tus'), store);
   return {
     ...kept,

@@ -30,5 +30,6 @@ export function toUser(row: UserRow, self?: { providers: string[] }): User {
     diamonds: row.diamonds,
     has_password: row.password_hash !== null,
     providers: self.providers,
+    deletion_due_at: row.deletion_due_at === null ? null : Number(row.deletion_due_at),
   });
 }

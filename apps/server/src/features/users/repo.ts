@@ -19,11 +19,32 @@ const PROFILE = [
   'following_count',
   'password_hash',
   'created_at',
+  'deletion_due_at',
 ] as const;
 
 // Profiles are read on every get/user (db/compiled-once.ts).
 const activeProfile = compiledOnce((db, p: Params<{ id: number }>) =>
   db.selectFrom('users').select(PROFILE).where('status', '=', 'active').where('id', '=', p.id),
+);
+/**
+ * Another member's profile as a signed-in member reads it, with the reader's running mute of them
+ * (docs/internals/mutes.md) beside it: still one statement for get/user.
+ */
+const profileSeenBy = compiledOnce((db, p: Params<{ id: number; viewerId: number; now: number }>) =>
+  db
+    .selectFrom('users')
+    .leftJoin('member_mutes', (join) =>
+      join
+        .onRef('member_mutes.muted_user_id', '=', 'users.id')
+        .on('member_mutes.user_id', '=', p.viewerId)
+        .on((eb) =>
+          eb.or([eb('member_mutes.until_at', 'is', null), eb('member_mutes.until_at', '>', p.now)]),
+        ),
+    )
+    .select(PROFILE.map((column) => `users.${column}` as const))
+    .select(['member_mutes.created_at as muted_at', 'member_mutes.until_at as muted_until'])
+    .where('users.status', '=', 'active')
+    .where('users.id', '=', p.id),
 );
 const providersOf = compiledOnce((db, p: Params<{ userId: number }>) =>
   db.selectFrom('identities').select('provider').where('user_id', '=', p.userId).orderBy('provider'),
@@ -46,6 +67,17 @@ export function usersRepo(db: Kysely<DB>) {
   const active = () => db.selectFrom('users').select(PROFILE).where('status', '=', 'active');
   return {
     findActive: async (id: number) => (await activeProfile(db, { id }))[0],
+
+    /** `findActive` for a signed-in reader, with whether and until when they mute the member. */
+    async findActiveSeenBy(id: number, viewerId: number, now: number) {
+      const [found] = await profileSeenBy(db, { id, viewerId, now });
+      if (!found) return undefined;
+      const { muted_at, muted_until, ...row } = found;
+      return {
+        row,
+        mute: muted_at === null ? null : { untilAt: muted_until === null ? null : Number(muted_until) },
+      };
+    },
 
     /** A member's own profile and their sign-in providers, in one statement. */
     async findOwn(id: number) {

@@ -40,6 +40,15 @@ export function usersService({ repo, clock = Date.now }: { repo: UsersRepo; cloc
       const id = userId ?? viewer?.id;
       if (id === undefined) throw new AppError('errors.not_logged_in', {}, expiredCodeFor('api'));
       if (viewer?.id === id) return own(id);
+      if (viewer) {
+        // A signed-in reader also learns whether they mute this member (the profile's menu).
+        const seen = await repo.findActiveSeenBy(id, viewer.id, clock());
+        if (!seen) throw fail('errors.not_found');
+        const profile = toUser(seen.row);
+        profile.muted = seen.mute !== null;
+        profile.muted_until = seen.mute?.untilAt ?? null;
+        return profile;
+      }
       const row = await repo.findActive(id);
       if (!row) throw fail('errors.not_found');
       return toUser(row);

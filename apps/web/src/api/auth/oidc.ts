@@ -1,4 +1,4 @@
-import type { DataOf } from '@pixelhall/contract';
+import { type DataOf, isSecondStep, type SecondStep } from '@pixelhall/contract';
 import { routes } from '@pixelhall/contract/routes';
 import * as oauth from 'oauth4webapi';
 import i18n from '../../i18n';
@@ -90,9 +90,11 @@ export async function startProviderSignInById(id: string, returnTo: string | nul
  * Finishes the flow on the provider's answer: checks the state, exchanges the code with the
  * verifier (a public client, no secret), checks the ID token's nonce, and signs in with
  * `third/auth`, whose server verifies the token's signature, issuer, audience and expiry.
- * Resolves to where the app should go next.
+ * Resolves to where the app should go next, and the second step still needed, if any.
  */
-export async function completeProviderSignIn(query: URLSearchParams): Promise<string | null> {
+export async function completeProviderSignIn(
+  query: URLSearchParams,
+): Promise<{ returnTo: string | null; secondStep: SecondStep | null }> {
   const pending = takePending();
   if (!pending || pending.state !== query.get('state')) throw new ProviderSignInError('authUi.third.expired');
   try {
@@ -114,9 +116,11 @@ export async function completeProviderSignIn(query: URLSearchParams): Promise<st
     });
     const idToken = tokens.id_token;
     if (!idToken) throw new ProviderSignInError('errors.third_party_failed');
-    const session = await request(routes.auth.thirdAuth, { idToken, fromApp: pending.provider.id });
-    signIn(session.token, session.user);
-    return pending.returnTo;
+    const answer = await request(routes.auth.thirdAuth, { idToken, fromApp: pending.provider.id });
+    // A member with a second step on finishes on its page, not here.
+    if (isSecondStep(answer)) return { returnTo: pending.returnTo, secondStep: answer };
+    signIn(answer.token, answer.user);
+    return { returnTo: pending.returnTo, secondStep: null };
   } catch (err) {
     throw asSignInError(err);
   }

@@ -14,7 +14,8 @@ import { HostCallError } from '../../host/bridge';
 import { reasonsAtFields, showAtField } from '../../ui/field-errors';
 import { ruleOf, validatePasswordEntered } from '../../ui/form-rules';
 import { SubmitButton } from '../../ui/SubmitButton';
-import { useFinishSignIn } from './finish';
+import { useFinishLogIn, useFinishSignIn } from './finish';
+import { PasskeySignInButton } from './PasskeySignIn';
 import { AuthForm, AuthScreen, PasswordInput } from './parts';
 import { afterSignIn } from './redirect';
 
@@ -31,6 +32,7 @@ export default function LoginScreen() {
   const [form] = Form.useForm<LoginValues>();
   const target = afterSignIn(useRouteQuery().get('redirect'));
   const finish = useFinishSignIn();
+  const finishLogIn = useFinishLogIn();
   const login = useLogin({ fieldReasons: reasonsAtFields(AT_FIELDS) });
   const tourist = useTourist();
   const thirdLogin = useThirdLogin();
@@ -40,7 +42,7 @@ export default function LoginScreen() {
 
   const submit = (values: LoginValues) =>
     login.mutate(values, {
-      onSuccess: (session) => finish(session, target),
+      onSuccess: (answer) => finishLogIn(answer, target),
       onError: (err) => showAtField(form, err, AT_FIELDS),
     });
 
@@ -52,8 +54,8 @@ export default function LoginScreen() {
       const request: ThirdPartyLoginRequest = { provider: provider.id, redirect: target };
       const result = await host.call('thirdPartyLogin', request);
       if (!result) return; // the page is on its way to the provider: stay busy
-      const session = await thirdLogin.mutateAsync({ idToken: result.idToken, provider: provider.id });
-      finish(session, target);
+      const answer = await thirdLogin.mutateAsync({ idToken: result.idToken, provider: provider.id });
+      finishLogIn(answer, target);
     } catch (err) {
       // The bridge and the API client have shown their failures; a shell without the call has not.
       if (err instanceof Error && !(err instanceof HostCallError) && !(err instanceof ApiError)) {
@@ -105,6 +107,7 @@ export default function LoginScreen() {
       <section className="section">
         <Divider className="auth-divider">{t('authUi.login.or')}</Divider>
         <div className="stack">
+          <PasskeySignInButton onSignedIn={(session) => finish(session, target)} />
           {providers.map((provider) => (
             <Button
               key={provider.id}

@@ -6,10 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { completeProviderSignIn, signInErrorText } from '../../api/auth/oidc';
 import { useNavigate } from '../../core/navigation';
 import { useRouteEntry } from '../../core/route-context';
+import { useSession } from '../../state/session';
 import { NavBar } from '../../ui/NavBar';
 import { PixelLogo } from '../../ui/PixelLogo';
 import { Screen } from '../../ui/Screen';
+import { offerToKeepAccount } from './keep-account';
 import { afterSignIn } from './redirect';
+import { holdSecondStep, secondStepPath } from './second-step';
 import './auth.css';
 
 /**
@@ -30,7 +33,15 @@ export default function ThirdPartyScreen() {
   });
 
   useEffect(() => {
-    if (result.isSuccess) navigate(afterSignIn(result.data), { replace: true });
+    if (!result.isSuccess) return;
+    const { returnTo, secondStep } = result.data;
+    if (!secondStep) {
+      navigate(afterSignIn(returnTo), { replace: true });
+      void offerToKeepAccount(useSession.getState().user);
+      return;
+    }
+    holdSecondStep(secondStep.second_step);
+    navigate(secondStepPath(afterSignIn(returnTo)), { replace: true });
   }, [result.isSuccess, result.data, navigate]);
 
   return (

@@ -20,6 +20,7 @@ describe('the redirect after signing in', () => {
       '/auth/register',
       '/auth/reset?email=a',
       '/auth/third',
+      '/auth/secondstep?redirect=%2Fme',
     ]) {
       expect(afterSignIn(page), page).toBe('/me');
     }

@@ -1,5 +1,5 @@
 /** Pages a signed-in person should not be sent back to: they would only ask to sign in again. */
-const SIGN_IN_PAGES = /^\/(login|auth\/(third|register|retrievepassword|reset))(?:[/?#]|$)/;
+const SIGN_IN_PAGES = /^\/(login|auth\/(third|register|retrievepassword|reset|secondstep))(?:[/?#]|$)/;
 
 /**
  * The `redirect` query of /login, when it is a path inside the app: "/me/task?tab=daily" is kept;

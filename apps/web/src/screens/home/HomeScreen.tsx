@@ -1,4 +1,3 @@
-import { TOPIC_TYPE, YOURS_CATEGORY_ID } from '@pixelhall/contract';
 import { routes } from '@pixelhall/contract/routes';
 import { AppstoreOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
@@ -13,39 +12,31 @@ import { SearchEntry } from '../../ui/SearchEntry';
 import { Banners } from './Banners';
 import { CategoryPane } from './CategoryPane';
 import { HomePopup } from './HomePopup';
+import { HOME_OPENS_ON, homeTabs } from './home-tabs';
 import './home.css';
 
-interface HomeTab {
-  key: string;
-  title: string;
-  categoryId?: number;
-}
-
 /**
- * Home: search, banners, then the New and Popular feeds and one tab per topic category, led by
- * YOURS when the member follows topics (docs/product/posts-and-feeds.md#home-tabs). Only the open tab is rendered: hidden feeds
- * would keep paging themselves (a hidden list always looks scrolled to its end); their pages
- * stay cached, so coming back is instant.
+ * Home: search, banners, then the tabs: YOURS first when the member follows topics, the New and
+ * Popular feeds, and one tab per topic category (docs/product/posts-and-feeds.md#home-tabs).
+ * Home opens on New even when YOURS leads: YOURS appears only once the follow check answers,
+ * and the open feed must not change under the reader when it does. Only the open tab is
+ * rendered: hidden feeds would keep paging themselves (a hidden list always looks scrolled to
+ * its end); their pages stay cached, so coming back is instant.
  */
 export default function HomeScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const categories = useCategories().data ?? [];
   const followsTopics = useFollowsAnyTopic();
-  const [active, setActive] = useState('new');
+  const [active, setActive] = useState(HOME_OPENS_ON);
 
-  const tabs: HomeTab[] = [
-    { key: 'new', title: t('home.feeds.new') },
-    { key: 'popular', title: t('home.feeds.popular') },
-    ...(followsTopics
-      ? [{ key: `c${YOURS_CATEGORY_ID}`, title: t('feed.yours'), categoryId: YOURS_CATEGORY_ID }]
-      : []),
-    ...categories
-      .filter((c) => c.topic_type === TOPIC_TYPE.topics && c.id !== YOURS_CATEGORY_ID)
-      .map((c) => ({ key: `c${c.id}`, title: c.name, categoryId: c.id })),
-  ];
+  const tabs = homeTabs({
+    followsTopics,
+    categories,
+    titles: { yours: t('feed.yours'), new: t('home.feeds.new'), popular: t('home.feeds.popular') },
+  });
   // YOURS goes away when the last topic is unfollowed (or on signing out): fall back to New.
-  const current = tabs.find((tab) => tab.key === active) ?? tabs[0]!;
+  const current = tabs.find((tab) => tab.key === active) ?? tabs.find((tab) => tab.key === HOME_OPENS_ON)!;
 
   return (
     <Screen className="home-screen">

@@ -38,6 +38,7 @@ describe('newsWording', () => {
     );
     expect(newsWording(item('welcome', { actor: null }), t).title).toBe('inbox.kinds.welcome');
     expect(newsWording(item('mystery', { text: '' }), t).title).toBe('inbox.kinds.other');
+    expect(newsWording(item('export_ready', { actor: null, text: '' }), t).title).toBe('exportUi.news');
   });
 });
 
@@ -47,5 +48,8 @@ describe('newsTarget', () => {
     expect(newsTarget(item('follow', { post_id: null }))).toBe('/user/8');
     expect(newsTarget(item('follow', { post_id: null, actor: null }))).toBe('/user/8');
     expect(newsTarget(item('system', { post_id: null, actor: null, actor_id: null }))).toBeNull();
+    expect(newsTarget(item('export_ready', { post_id: null, actor: null, actor_id: null }))).toBe(
+      '/me/setting/accountandsecurity',
+    );
   });
 });

@@ -33,6 +33,7 @@ export function newsWording(item: NewsLike, t: TFunction): NewsWording {
     return { title: t(`inbox.kinds.${kind}`, { name }), quote };
   }
   if (kind === 'welcome') return { title: t('inbox.kinds.welcome'), quote: null };
+  if (kind === 'export_ready') return { title: t('exportUi.news'), quote: null };
   return { title: item.text || t('inbox.kinds.other'), quote: null };
 }
 
@@ -50,8 +51,15 @@ export function groupWording(group: NewsGroup, t: TFunction): NewsWording {
   return { title: t(`inbox.grouped.${newest.kind}`, { name, count: others }), quote: single.quote };
 }
 
-/** Where tapping an item leads: its post, else the member who acted (a follow), else nowhere. */
+/** Where "your data is ready" leads: Account and security, where the download is. */
+const EXPORT_TARGET = '/me/setting/accountandsecurity';
+
+/**
+ * Where tapping an item leads: its post, else the member who acted (a follow), else the screen
+ * the item is about, else nowhere.
+ */
 export function newsTarget(item: NewsLike): string | null {
+  if (item.kind === 'export_ready') return EXPORT_TARGET;
   if (item.post_id) return `/post/${item.post_id}`;
   const actor = item.actor?.id ?? item.actor_id;
   return actor ? `/user/${actor}` : null;

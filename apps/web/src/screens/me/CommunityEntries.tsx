@@ -1,10 +1,17 @@
 import { Badge, List } from 'antd-mobile';
-import { BellOutline, ContentOutline, HeartOutline, MessageOutline, StopOutline } from 'antd-mobile-icons';
+import {
+  BellOutline,
+  ContentOutline,
+  HeartOutline,
+  MessageOutline,
+  SoundMuteOutline,
+  StopOutline,
+} from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useLatestNews } from '../../api/queries/news';
 import { useNavigate } from '../../core/navigation';
 
-/** The member's own community corners on Me: posts, comments, upvoted, the inbox, the blacklist. */
+/** The member's own community corners on Me: posts, comments, upvoted, the inbox, the blacklist and mutes. */
 export function CommunityEntries() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -32,6 +39,13 @@ export function CommunityEntries() {
         </List.Item>
         <List.Item prefix={<StopOutline />} onClick={() => navigate('/me/blacklist')}>
           {t('blacklistUi.title')}
+        </List.Item>
+        <List.Item
+          prefix={<SoundMuteOutline />}
+          onClick={() => navigate('/me/mute')}
+          data-testid="mute-entry"
+        >
+          {t('muteUi.title')}
         </List.Item>
       </List>
     </section>

@@ -10,6 +10,7 @@ import { FollowButton } from '../../ui/FollowButton';
 import { useFormat } from '../../ui/format';
 import { showImagePreview } from '../../ui/ImagePreview';
 import { LazyImage } from '../../ui/LazyImage';
+import { Folded } from '../../ui/mute/Folded';
 import { FileKindIcon } from '../../ui/posts/FileKindIcon';
 import { PostActions } from '../../ui/posts/PostActions';
 import { PostAuthor } from '../../ui/posts/PostAuthor';
@@ -46,17 +47,19 @@ export function PostContent({
       data-post-id={post.id}
     >
       <AuthorHeader post={post} />
-      <PostText post={post} color={color} hasMedia={images.length > 0} />
-      {translation && <TranslatedText translation={translation} />}
-      {post.locked ? (
-        <UnlockCard post={post} />
-      ) : (
-        <>
-          {images.length > 0 && <ImageGrid images={images} author={post.user.nickname} />}
-          {files.length > 0 && <FileList files={files} />}
-          {post.links.length > 0 && <LinkList links={post.links} />}
-        </>
-      )}
+      <Folded folded={post.folded}>
+        <PostText post={post} color={color} hasMedia={images.length > 0} />
+        {translation && <TranslatedText translation={translation} />}
+        {post.locked ? (
+          <UnlockCard post={post} />
+        ) : (
+          <>
+            {images.length > 0 && <ImageGrid images={images} author={post.user.nickname} />}
+            {files.length > 0 && <FileList files={files} />}
+            {post.links.length > 0 && <LinkList links={post.links} />}
+          </>
+        )}
+      </Folded>
       <PostActions post={post} onComments={onComments} onShare={onShare} className="post-detail__actions" />
     </article>
   );

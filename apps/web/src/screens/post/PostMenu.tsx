@@ -3,20 +3,25 @@ import { ActionSheet, type ActionSheetProps, Form, TextArea } from 'antd-mobile'
 import { MoreOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMemberProfile } from '../../api/queries/members';
+import { useUnmuteMember } from '../../api/queries/mutes';
 import { type ReportReason, useReport, useSetPost } from '../../api/queries/post-detail';
 import { useGuard } from '../../core/guard';
 import { useOverlayStyle } from '../../core/overlay';
+import { useSession } from '../../state/session';
 import { AppForm } from '../../ui/AppForm';
 import { BottomSheet } from '../../ui/BottomSheet';
 import { ruleOf } from '../../ui/form-rules';
+import { MuteMemberSheet } from '../../ui/mute/MuteMemberSheet';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { PostLookSheet } from './PostLookSheet';
 import { UsePropSheet } from './UsePropSheet';
 
-type Sheet = 'reasons' | 'props' | 'look' | null;
+type Sheet = 'reasons' | 'props' | 'look' | 'mute' | null;
 
 /**
- * The "…" of a post: share, report, translate (when the server can), and for its author the
+ * The "…" of a post: share, report, mute its author (or unmute them), translate (when the server
+ * can), and for its author the
  * post's colour and style, opening or closing its comments (`set/posts`), a prop to use on it
  * and delete. Reporting picks a reason, then asks what is wrong. The screen holds whether the
  * menu is open, so a long press on the post opens it too.
@@ -52,6 +57,11 @@ export function PostMenu({
   const menuStyle = useOverlayStyle(open);
   const { id: postId, mine } = post;
   const reasonsStyle = useOverlayStyle(sheet === 'reasons');
+  const signedIn = Boolean(useSession((s) => s.token));
+  // Whether the reader mutes the author, read only once the menu of someone else's post opens.
+  const author = useMemberProfile(open && !mine && signedIn ? post.user.id : 0);
+  const unmute = useUnmuteMember();
+  const name = post.user.nickname;
 
   const actions: ActionSheetProps['actions'] = [
     { key: 'share', text: t('postDetail.share'), onClick: onShare },
@@ -77,6 +87,18 @@ export function PostMenu({
           { key: 'delete', text: t('postDetail.delete'), danger: true, onClick: onDelete },
         ]
       : [
+          author.data?.muted
+            ? {
+                key: 'unmute',
+                text: t('muteUi.menu.unmuteName', { name }),
+                disabled: unmute.isPending,
+                onClick: () => unmute.mutate(post.user.id),
+              }
+            : {
+                key: 'mute',
+                text: t('muteUi.menu.muteName', { name }),
+                onClick: () => guard({ action: () => setSheet('mute') }),
+              },
           {
             key: 'report',
             text: t('postDetail.report'),
@@ -121,6 +143,9 @@ export function PostMenu({
         popupStyle={reasonsStyle}
       />
       <ReportPopup postId={postId} reason={reason} onClose={() => setReason(null)} />
+      {!mine && (
+        <MuteMemberSheet user={post.user} visible={sheet === 'mute'} onClose={() => setSheet(null)} />
+      )}
       {mine && <UsePropSheet postId={postId} visible={sheet === 'props'} onClose={() => setSheet(null)} />}
       {mine && <PostLookSheet post={post} visible={sheet === 'look'} onClose={() => setSheet(null)} />}
     </>

@@ -12,6 +12,11 @@ import { Pending } from '../../ui/QueryStates';
 import { Screen } from '../../ui/Screen';
 import { AccountDetails } from './AccountDetails';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { DeleteAccountSection } from './security/DeleteAccountSection';
+import { ExportSection } from './security/ExportSection';
+import { PasskeysSection } from './security/PasskeysSection';
+import { SessionsSection } from './security/SessionsSection';
+import { TwoStepSection } from './security/TwoStepSection';
 
 const PATH = '/me/setting/accountandsecurity';
 
@@ -93,6 +98,12 @@ function MemberSecurity({ user }: { user: User }) {
           </List.Item>
         )}
       </List>
+
+      <TwoStepSection />
+      <PasskeysSection />
+      <SessionsSection />
+      <ExportSection />
+      <DeleteAccountSection user={user} />
 
       <Button
         block

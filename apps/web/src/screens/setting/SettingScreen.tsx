@@ -12,8 +12,8 @@ import { Screen } from '../../ui/Screen';
 import { UpgradeStyleItem } from './UpgradeStyleItem';
 
 /**
- * Settings: account and security, interface language, theme, the upgrade style new posts start
- * with, and the way to About & Upgrade.
+ * Settings: account and security, the blacklist and mutes, interface language, theme, the upgrade
+ * style new posts start with, and the way to About & Upgrade.
  */
 export default function SettingScreen() {
   const { t } = useTranslation();
@@ -36,6 +36,12 @@ export default function SettingScreen() {
             data-testid="account-security-item"
           >
             {t('profileUi.security.title')}
+          </List.Item>
+          <List.Item onClick={() => navigate('/me/blacklist')} data-testid="blacklist-item">
+            {t('blacklistUi.title')}
+          </List.Item>
+          <List.Item onClick={() => navigate('/me/mute')} data-testid="mute-item">
+            {t('muteUi.title')}
           </List.Item>
         </List>
         <h2 className="section__title">{t('settings.general')}</h2>

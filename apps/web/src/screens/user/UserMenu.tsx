@@ -3,20 +3,25 @@ import { ActionSheet, Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlock, useUnblock } from '../../api/queries/follows';
+import { useUnmuteMember } from '../../api/queries/mutes';
 import { confirmAction } from '../../core/confirm';
 import { useOverlayStyle } from '../../core/overlay';
+import { MuteMemberSheet } from '../../ui/mute/MuteMemberSheet';
 import { ReportPopup } from './ReportPopup';
 
 type Named = Pick<User, 'id' | 'nickname'>;
 
-/** "…" on a member's page: add to or remove from the blacklist, report the member. */
+/**
+ * "…" on a member's page: mute or unmute them (get/user says whether the viewer does), add to or
+ * remove from the blacklist, report the member.
+ */
 export function UserMenu({
   user,
   blocked,
   visible,
   onClose,
 }: {
-  user: Named;
+  user: Named & Pick<User, 'muted'>;
   blocked: boolean;
   visible: boolean;
   onClose: () => void;
@@ -25,7 +30,9 @@ export function UserMenu({
   const style = useOverlayStyle(visible);
   const block = useBlock();
   const unblock = useUnblock();
+  const unmute = useUnmuteMember();
   const [reporting, setReporting] = useState(false);
+  const [muting, setMuting] = useState(false);
 
   const confirmBlock = async () => {
     const confirmed = await confirmAction({
@@ -46,6 +53,9 @@ export function UserMenu({
         cancelText={t('common.cancel')}
         closeOnAction
         actions={[
+          user.muted
+            ? { key: 'unmute', text: t('muteUi.menu.unmute'), onClick: () => unmute.mutate(user.id) }
+            : { key: 'mute', text: t('muteUi.menu.mute'), onClick: () => setMuting(true) },
           blocked
             ? { key: 'unblock', text: t('userPage.menu.unblock'), onClick: () => unblock.mutate(user.id) }
             : {
@@ -57,6 +67,7 @@ export function UserMenu({
           { key: 'report', text: t('userPage.menu.report'), onClick: () => setReporting(true) },
         ]}
       />
+      <MuteMemberSheet user={user} visible={muting} onClose={() => setMuting(false)} />
       <ReportPopup
         visible={reporting}
         onClose={() => setReporting(false)}

@@ -7,6 +7,7 @@ import { usePostStyles } from '../../api/queries/posts';
 import { useNavigate } from '../../core/navigation';
 import { CurrencyIcon } from '../CurrencyIcon';
 import { LazyImage } from '../LazyImage';
+import { Folded } from '../mute/Folded';
 import { avatarSrc } from '../UserAvatar';
 import { FileKindIcon } from './FileKindIcon';
 import { PostActions } from './PostActions';
@@ -54,15 +55,17 @@ export function PostCard({ post, showTopic = true }: { post: Post; showTopic?: b
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: the inner link opens the post from a keyboard */}
       <div className="post-card__body" onClick={open}>
         <PostAuthor post={post} block="post-card" className="post-card__header" avatarSize={40} />
-        <PostText post={post} color={color} hasMedia={images.length > 0} />
-        {post.locked ? (
-          <PaidTeaser post={post} onUnlock={open} />
-        ) : (
-          <>
-            {images.length > 0 && <ImageGrid images={images} author={post.user.nickname} />}
-            {files.length > 0 && <FilesSummary files={files} />}
-          </>
-        )}
+        <Folded folded={post.folded}>
+          <PostText post={post} color={color} hasMedia={images.length > 0} />
+          {post.locked ? (
+            <PaidTeaser post={post} onUnlock={open} />
+          ) : (
+            <>
+              {images.length > 0 && <ImageGrid images={images} author={post.user.nickname} />}
+              {files.length > 0 && <FilesSummary files={files} />}
+            </>
+          )}
+        </Folded>
         {showTopic && <TopicChip topic={post.topic} />}
       </div>
       <PostActions post={post} onComments={open} onShare={open} />

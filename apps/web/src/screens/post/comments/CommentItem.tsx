@@ -12,6 +12,7 @@ import { useNavigate } from '../../../core/navigation';
 import { nextOverlayZIndex, overlayStyle, useOverlayStyle } from '../../../core/overlay';
 import { useFormat, useRelativeTime } from '../../../ui/format';
 import { GradeBadge } from '../../../ui/GradeBadge';
+import { Folded } from '../../../ui/mute/Folded';
 import { UserAvatar } from '../../../ui/UserAvatar';
 import { canDelete, hiddenReplies, replyTarget, threadReplies } from './threading';
 
@@ -151,12 +152,14 @@ function CommentBody({
           <GradeBadge grade={item.user.grade} />
           {item.user.id === postAuthorId && <span className="comment__author">{t('comments.author')}</span>}
         </div>
-        <p className="comment__text">
-          {target && (
-            <span className="comment__reply-to">{t('comments.replyTo', { name: target.nickname })} </span>
-          )}
-          {item.text}
-        </p>
+        <Folded folded={item.folded} compact>
+          <p className="comment__text">
+            {target && (
+              <span className="comment__reply-to">{t('comments.replyTo', { name: target.nickname })} </span>
+            )}
+            {item.text}
+          </p>
+        </Folded>
         <div className="comment__foot">
           <time dateTime={new Date(item.created_at).toISOString()}>{ago(item.created_at)}</time>
           <button
