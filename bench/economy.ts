@@ -19,6 +19,7 @@ import { endpoints, endpointUrl } from '@pixelhall/contract';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import { callApi } from './api-call';
+import { BENCH_SECRETS_KEY } from './secrets-key';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -60,7 +61,7 @@ async function start(
 ): Promise<{ child: ChildProcess; line: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, script)], {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', ...env },
+    env: { ...process.env, NODE_ENV: 'production', SECRETS_KEY: BENCH_SECRETS_KEY, ...env },
   });
   const line = await new Promise<string>((resolve, reject) => {
     let out = '';

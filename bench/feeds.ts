@@ -19,6 +19,7 @@ import { onServerCore, pinLoadGenerator } from './cpu-pinning';
 import { feedsDatabase } from './feeds-data';
 import { feedsPostgres } from './feeds-postgres';
 import { cpuMs } from './process-cpu';
+import { BENCH_SECRETS_KEY } from './secrets-key';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -67,7 +68,13 @@ async function start(
   ]);
   const child = spawn(command, args, {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', BENCH_DATABASE_URL: url, BENCH_UPLOAD_DIR: uploadDir },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SECRETS_KEY: BENCH_SECRETS_KEY,
+      BENCH_DATABASE_URL: url,
+      BENCH_UPLOAD_DIR: uploadDir,
+    },
   });
   const [port, token = ''] = await new Promise<string[]>((resolve, reject) => {
     child.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim().split(' ')));

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { onServerCore, pinLoadGenerator } from './cpu-pinning';
+import { BENCH_SECRETS_KEY } from './secrets-key';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const AT_ONCE = 4;
@@ -28,7 +29,7 @@ async function startServer(
   ]);
   const child = spawn(command, args, {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', UPLOAD_DIR: uploadDir },
+    env: { ...process.env, NODE_ENV: 'production', SECRETS_KEY: BENCH_SECRETS_KEY, UPLOAD_DIR: uploadDir },
   });
   const [port, token = ''] = await new Promise<string[]>((resolve, reject) => {
     child.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim().split(' ')));

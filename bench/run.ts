@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { onServerCore, pinLoadGenerator } from './cpu-pinning';
 import { cpuMs } from './process-cpu';
+import { BENCH_SECRETS_KEY } from './secrets-key';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -56,7 +57,7 @@ async function start(script: string): Promise<{ child: ChildProcess; port: numbe
   const [command, args] = onServerCore(process.execPath, ['--import', 'tsx', path.join(HERE, script)]);
   const child = spawn(command, args, {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: { ...process.env, NODE_ENV: 'production', SECRETS_KEY: BENCH_SECRETS_KEY },
   });
   const [port, token = ''] = await new Promise<string[]>((resolve, reject) => {
     child.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim().split(' ')));

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { FIRST_SCREEN_GROUPS } from '../src/i18n/first-screen-groups';
+import { FIRST_SCREEN_GROUPS, LATER_KEYS } from '../src/i18n/first-screen-groups';
 
 export type CatalogPart = 'first-screen' | 'rest';
 
@@ -9,12 +9,24 @@ const PART_IMPORT = /^(.+\.json)\?part=(first-screen|rest)$/;
 /** Ends in the file's `.json`: Vite's JSON plugin makes the module from the part's JSON. */
 const PART_ID = '\0pixelhall-catalog-part:';
 
-/** The groups of a catalog in `part`: the first screen's, or all the others. */
+/**
+ * The groups of a catalog in `part`: the first screen's, or all the others. A first-screen
+ * group's `LATER_KEYS` go to the rest, under the same group (i18next merges parts deeply).
+ */
 export function catalogPart(catalog: Record<string, unknown>, part: CatalogPart): Record<string, unknown> {
   const first = part === 'first-screen';
-  return Object.fromEntries(
-    Object.entries(catalog).filter(([group]) => FIRST_SCREEN_GROUPS.includes(group) === first),
-  );
+  const cut: Record<string, unknown> = {};
+  for (const [group, value] of Object.entries(catalog)) {
+    if (!FIRST_SCREEN_GROUPS.includes(group)) {
+      if (!first) cut[group] = value;
+      continue;
+    }
+    const keys = Object.entries(value as Record<string, unknown>).filter(
+      ([key]) => LATER_KEYS.test(`${group}.${key}`) !== first,
+    );
+    if (keys.length > 0) cut[group] = Object.fromEntries(keys);
+  }
+  return cut;
 }
 
 /**

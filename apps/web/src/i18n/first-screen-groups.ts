@@ -33,3 +33,12 @@ export const FIRST_SCREEN_GROUPS: readonly string[] = [
   'validation',
   'version',
 ];
+
+/**
+ * Keys of the first screen's groups that wait with the rest all the same: the answers of the
+ * account's own settings (two-step sign-in, passkeys, signed-in devices, mutes, the data export,
+ * deletion). Only those screens and the server word them (a failure's `msg` comes translated),
+ * and those screens wait for the whole catalog, so Home never downloads them.
+ */
+export const LATER_KEYS =
+  /^(errors|auth|validation)\.(totp_|recovery_code|second_step|fresh_proof|proof_given|passkey|session_not_found|export_|deletion_|cannot_mute_self|mute_)/;

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   passkeysSupported,
-  proveWithPasskey,
   reportCeremonyFailure,
   signInWithPasskey,
 } from '../../api/queries/passkeys';
@@ -45,39 +44,6 @@ export function PasskeySignInButton({
       data-testid={ticket ? 'passkey-second-step' : 'passkey-sign-in'}
     >
       {ticket ? t('passkeysUi.useForSecondStep') : t('passkeysUi.signIn')}
-    </Button>
-  );
-}
-
-/** Proves it's the member with one of their passkeys (the "Confirm it's you" sheet). */
-export function PasskeyProofButton({ onProven }: { onProven(): void }) {
-  const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  if (!passkeysSupported()) return null;
-
-  const start = async () => {
-    setBusy(true);
-    try {
-      await proveWithPasskey();
-      setBusy(false);
-      onProven();
-      return;
-    } catch (err) {
-      reportCeremonyFailure(err);
-    }
-    setBusy(false);
-  };
-
-  return (
-    <Button
-      block
-      shape="rounded"
-      loading={busy}
-      disabled={busy}
-      onClick={() => void start()}
-      data-testid="passkey-proof"
-    >
-      {t('passkeysUi.useForProof')}
     </Button>
   );
 }
