@@ -459,18 +459,23 @@ describe('the file lifetime on one store', () => {
       for (const [i, sha256] of hashes.entries()) if (i % 6 === 0) await w.own(sha256, files[i]!.length);
       w.now += GRACE;
       const deletes: string[] = [];
+      const dbg: string[] = [];
       const putAgain = [1, 2, 3, 4, 5].map((i) => files[i]!);
       const [one, two] = await Promise.all([
         w
           .sweep(
-            { afterCandidates: async () => void (await Promise.all(putAgain.map((f) => w.store.put(f)))) },
+            { afterCandidates: async (c) => { dbg.push(`one candidates ${c.length}`); await Promise.all(putAgain.map((f) => w.store.put(f))); dbg.push('one puts done'); } },
             {
               store: counting(deletes),
             },
           )
           .run(),
-        w.sweep({}, { database: second, store: counting(deletes) }).run(),
+        w.sweep({ afterCandidates: async (c) => void dbg.push(`two candidates ${c.length}`), afterMark: async (c) => void dbg.push(`two marked ${c.length}`) }, { database: second, store: counting(deletes) }).run(),
       ]);
+      dbg.push(JSON.stringify({ one, two }));
+      const left = await w.database.db.selectFrom('stored_files').selectAll().execute();
+      for (const row of left) dbg.push(`row ${hashes.indexOf(row.sha256)} ${row.state} puts=${row.puts} last=${Number(row.last_put_at) - START} size=${await w.store.size(row.sha256)}`);
+      console.log('DBG', dbg.join(' | '));
       expect(new Set(deletes).size).toBe(deletes.length);
       expect(one.deleted + two.deleted).toBe(deletes.length);
       for (const [i, sha256] of hashes.entries()) {

@@ -2,11 +2,7 @@ import type { User } from '@pixelhall/contract';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  passkeysSupported,
-  reportCeremonyFailure,
-  signInWithPasskey,
-} from '../../api/queries/passkeys';
+import { passkeysSupported, reportCeremonyFailure, signInWithPasskey } from '../../api/queries/passkeys';
 
 /**
  * Signs in with a passkey: with a log-in's second-step `ticket`, as that member's second step;
