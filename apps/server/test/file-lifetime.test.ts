@@ -459,23 +459,25 @@ describe('the file lifetime on one store', () => {
       for (const [i, sha256] of hashes.entries()) if (i % 6 === 0) await w.own(sha256, files[i]!.length);
       w.now += GRACE;
       const deletes: string[] = [];
-      const dbg: string[] = [];
       const putAgain = [1, 2, 3, 4, 5].map((i) => files[i]!);
+      // The puts go in while the sweeps run: as soon as either sweep has read its candidates, and
+      // that one waits for them before it marks. Not tied to one sweep: the other may mark and
+      // delete every file before the first reads any, and then never calls its hook. The sweep
+      // that comes second does not wait, so its mark races the puts.
+      let putting: Promise<unknown> | undefined;
+      const putAgainOnce: FileSweepHooks = {
+        afterCandidates: async () => {
+          if (putting) return;
+          putting = Promise.all(putAgain.map((f) => w.store.put(f)));
+          await putting;
+        },
+      };
       const [one, two] = await Promise.all([
-        w
-          .sweep(
-            { afterCandidates: async (c) => { dbg.push(`one candidates ${c.length}`); await Promise.all(putAgain.map((f) => w.store.put(f))); dbg.push('one puts done'); } },
-            {
-              store: counting(deletes),
-            },
-          )
-          .run(),
-        w.sweep({ afterCandidates: async (c) => void dbg.push(`two candidates ${c.length}`), afterMark: async (c) => void dbg.push(`two marked ${c.length}`) }, { database: second, store: counting(deletes) }).run(),
+        w.sweep(putAgainOnce, { store: counting(deletes) }).run(),
+        w.sweep(putAgainOnce, { database: second, store: counting(deletes) }).run(),
       ]);
-      dbg.push(JSON.stringify({ one, two }));
-      const left = await w.database.db.selectFrom('stored_files').selectAll().execute();
-      for (const row of left) dbg.push(`row ${hashes.indexOf(row.sha256)} ${row.state} puts=${row.puts} last=${Number(row.last_put_at) - START} size=${await w.store.size(row.sha256)}`);
-      console.log('DBG', dbg.join(' | '));
+      expect(putting, 'the files put again during the sweeps').toBeDefined();
+      await putting;
       expect(new Set(deletes).size).toBe(deletes.length);
       expect(one.deleted + two.deleted).toBe(deletes.length);
       for (const [i, sha256] of hashes.entries()) {
@@ -556,6 +558,30 @@ describe('the file lifetime on one store', () => {
         added: 0,
         finished: true,
       });
+    });
+
+    it('gives no row to a file another sweep deletes between the listing and the rows', async () => {
+      const deleted = await w.store.put(randomBytes(82));
+      const legacy = await createFileStore(w.dir).put(randomBytes(83));
+      // The other sweep deletes the listed file (its bytes, then its row) as the listing ends.
+      let other: (() => Promise<void>) | undefined = async () => {
+        await w.store.delete(deleted);
+        await w.database.db.deleteFrom('stored_files').where('sha256', '=', deleted).execute();
+      };
+      const store: FileStore = {
+        ...w.store,
+        async *list(options) {
+          yield* w.store.list(options);
+          const step = other;
+          other = undefined;
+          await step?.();
+        },
+      };
+      const report = await w.sweep({}, { store }).run({ census: 'now' });
+      expect(other).toBeUndefined();
+      expect(report.census).toEqual({ listed: 2, added: 1, finished: true });
+      expect(await w.row(deleted)).toBeUndefined();
+      expect(await w.row(legacy)).toMatchObject({ puts: 0, state: 'live' });
     });
 
     it('lists the local store in hash order, after a given hash', async () => {

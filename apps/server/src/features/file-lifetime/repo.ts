@@ -206,10 +206,13 @@ export function fileLifetimeRepo(db: Kysely<DB>, engine: Engine) {
       await db.updateTable('stored_file_census').set(values).where('name', '=', 'store').execute();
     },
 
-    /** Rows for listed files that have none, as if put now; answers how many were added. */
-    async adopt(files: { sha256: string; size: number; modifiedAt: number }[], at: number): Promise<number> {
-      if (files.length === 0) return 0;
-      const done = await db
+    /** Rows for listed files that have none, as if put now; answers the files given one. */
+    async adopt(
+      files: { sha256: string; size: number; modifiedAt: number }[],
+      at: number,
+    ): Promise<string[]> {
+      if (files.length === 0) return [];
+      const added = await db
         .insertInto('stored_files')
         .values(
           files.map((f) => ({
@@ -221,8 +224,24 @@ export function fileLifetimeRepo(db: Kysely<DB>, engine: Engine) {
           })),
         )
         .onConflict((oc) => oc.column('sha256').doNothing())
+        .returning('sha256')
+        .execute();
+      return added.map((row) => row.sha256);
+    },
+
+    /**
+     * The census's rows for files found gone right after: each only while no put has claimed it
+     * (`puts` still 0) and no sweep has marked it. Answers how many went.
+     */
+    async unadopt(sha256s: string[]): Promise<number> {
+      if (sha256s.length === 0) return 0;
+      const done = await db
+        .deleteFrom('stored_files')
+        .where('sha256', 'in', sha256s)
+        .where('puts', '=', 0)
+        .where('state', '=', 'live')
         .executeTakeFirst();
-      return Number(done.numInsertedOrUpdatedRows ?? 0);
+      return Number(done.numDeletedRows);
     },
   };
 }

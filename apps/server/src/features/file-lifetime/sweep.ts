@@ -103,9 +103,20 @@ export function fileSweepService({
     let listed = 0;
     let added = 0;
     let page: { sha256: string; size: number; modifiedAt: number }[] = [];
+    // Where the page being gathered starts (after this hash).
+    let pageAfter = after;
     const flush = async () => {
-      added += await repo.adopt(page, Math.max(clock(), notBefore));
-      await repo.setCensus({ cursor: page.at(-1)!.sha256, finished_at: null });
+      const last = page.at(-1)!.sha256;
+      const adopted = await repo.adopt(page, Math.max(clock(), notBefore));
+      if (adopted.length > 0) {
+        // A file listed, then deleted by another sweep (its bytes, then its row) before its row
+        // was made here, would keep a row without bytes: listed again now, after the insert, every
+        // such file is missing, and its row goes unless a put has claimed it since.
+        const still = await listedThrough(pageAfter, last);
+        added += adopted.length - (await repo.unadopt(adopted.filter((sha256) => !still.has(sha256))));
+      }
+      await repo.setCensus({ cursor: last, finished_at: null });
+      pageAfter = last;
       page = [];
     };
     for await (const file of store.list({ after })) {
@@ -120,6 +131,16 @@ export function fileSweepService({
     if (page.length > 0) await flush();
     await repo.setCensus({ cursor: null, finished_at: clock() });
     return { listed, added, finished: true };
+  }
+
+  /** The stored files after `after` up to `last`, listed afresh. */
+  async function listedThrough(after: string | undefined, last: string): Promise<Set<string>> {
+    const found = new Set<string>();
+    for await (const file of store.list({ after })) {
+      if (file.sha256 > last) break;
+      found.add(file.sha256);
+    }
+    return found;
   }
 
   /** Deletes the marked files' bytes, then their rows, chunk by chunk while the mark is young. */
