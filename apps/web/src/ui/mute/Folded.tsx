@@ -1,4 +1,3 @@
-import { EyeInvisibleOutline } from 'antd-mobile-icons';
 import { type MouseEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './folded.css';
@@ -28,7 +27,7 @@ export function Folded({
   };
   return (
     <div className={`folded${compact ? ' folded--compact' : ''}`} data-testid="folded">
-      <EyeInvisibleOutline className="folded__icon" aria-hidden="true" />
+      <HiddenEye />
       <p className="folded__text">{t('muteFold.folded', { words: wordList(folded.words, i18n.language) })}</p>
       <button type="button" className="folded__show" onClick={show} data-testid="folded-show">
         {t('muteFold.showAnyway')}
@@ -44,4 +43,20 @@ function wordList(words: string[], locale: string): string {
   } catch {
     return words.join(', ');
   }
+}
+
+/**
+ * An eye struck through, drawn here: antd-mobile's outline icon carries about 2 kB of path data
+ * into Home's first-screen chunk for this one glyph (docs/internals/first-screen.md).
+ */
+function HiddenEye() {
+  return (
+    <svg className="folded__icon" viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true">
+      <g fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+        <path d="M2.5 12S6 6.5 12 6.5 21.5 12 21.5 12 18 17.5 12 17.5 2.5 12 2.5 12Z" />
+        <circle cx="12" cy="12" r="2.8" />
+        <path d="M4 4l16 16" />
+      </g>
+    </svg>
+  );
 }
