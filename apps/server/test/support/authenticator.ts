@@ -2,8 +2,9 @@ import { createHash, generateKeyPairSync, type KeyObject, randomBytes, sign } fr
 
 /*
  * A software WebAuthn authenticator for API tests: one P-256 key per credential, attestation
- * "none", authenticator data and the few CBOR items built by hand (RFC 8949, WebAuthn §6.1 and
- * §6.5), so the server's verification runs on real signatures with nothing mocked.
+ * "none", authenticator data and the few CBOR items (RFC 8949) built by hand as the W3C's Web
+ * Authentication standard lays them out (its "Authenticator Data" and "Attestation" sections),
+ * so the server's verification runs on real signatures with nothing mocked.
  */
 
 const b64url = (bytes: Uint8Array | string) => Buffer.from(bytes).toString('base64url');

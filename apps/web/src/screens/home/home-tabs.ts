@@ -10,7 +10,7 @@ export interface HomeTab {
 export const HOME_OPENS_ON = 'new';
 
 /**
- * Home's tabs in the spec's order (docs/product/posts-and-feeds.md#home-tabs): the synthetic
+ * Home's tabs in the product's order (docs/product/posts-and-feeds.md#home-tabs): the synthetic
  * YOURS first when the member follows topics, then New, Popular and one tab per topic category.
  */
 export function homeTabs(input: {
