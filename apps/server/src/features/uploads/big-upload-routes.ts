@@ -250,7 +250,7 @@ export async function bigUploadRoutes(upload: FastifyInstance, service: BigUploa
  */
 async function uploader(app: FastifyInstance, request: FastifyRequest): Promise<Member> {
   const token = tokenFromAuthorization(request.headers.authorization);
-  const member = token ? await app.resolveMember(token, 'upload') : null;
+  const member = token ? await app.resolveMember(token, 'upload', request) : null;
   if (!member) throw new AppError('errors.not_logged_in', {}, expiredCodeFor('upload'), 401);
   if (member.isTourist) throw new AppError('errors.tourist_forbidden', {}, 0, 403);
   request.member = member;

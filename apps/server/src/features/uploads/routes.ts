@@ -79,7 +79,7 @@ const memberKey = (request: FastifyRequest) => `member:${(request.member as Memb
 /** The bearer's member; without a valid token, the expired code the app answers with a log-in. */
 async function memberOf(app: FastifyInstance, request: FastifyRequest): Promise<Member> {
   const token = tokenFromAuthorization(request.headers.authorization);
-  const member = token ? await app.resolveMember(token, uploadFile.base) : null;
+  const member = token ? await app.resolveMember(token, uploadFile.base, request) : null;
   if (!member) throw new AppError('errors.not_logged_in', {}, expiredCodeFor(uploadFile.base));
   request.member = member;
   return member;
