@@ -1,17 +1,17 @@
 import { ACCOUNT_DELETION_GRACE_DAYS, deletionConfirmationMatches, type User } from '@pixelhall/contract';
 import { Button, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useDeleteAccount, useKeepAccount } from '../../../api/queries/account-deletion';
+import { useDeleteAccount } from '../../../api/queries/account-deletion';
 import { useMe } from '../../../api/queries/users';
 import { useNavigate } from '../../../core/navigation';
 import { AppForm } from '../../../ui/AppForm';
 import { showAtField } from '../../../ui/field-errors';
 import type { FormRule } from '../../../ui/form-rules';
-import { useFormat } from '../../../ui/format';
 import { NavBar } from '../../../ui/NavBar';
 import { LoadFailed, Pending } from '../../../ui/QueryStates';
 import { Screen } from '../../../ui/Screen';
 import { useFreshProof } from './fresh-proof';
+import { PendingDeletionCard } from './PendingDeletionCard';
 import './delete-account.css';
 
 const ACCOUNT_SECURITY = '/me/setting/accountandsecurity';
@@ -44,33 +44,10 @@ export default function DeleteAccountScreen() {
 function DeleteAccount({ user }: { user: User }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const format = useFormat();
-  const keep = useKeepAccount();
   const due = user.deletion_due_at ?? null;
 
   if (due !== null) {
-    return (
-      <div
-        className="card notice-card delete-account-pending"
-        role="status"
-        data-testid="delete-account-pending"
-      >
-        <p className="delete-account-pending__date">
-          {t('deletionUi.pending.title', { date: format.date(due) })}
-        </p>
-        <p className="muted">{t('deletionUi.pending.text')}</p>
-        <Button
-          block
-          shape="rounded"
-          color="primary"
-          loading={keep.isPending}
-          onClick={() => keep.mutate()}
-          data-testid="delete-account-keep"
-        >
-          {t('deletionUi.keep')}
-        </Button>
-      </div>
-    );
+    return <PendingDeletionCard due={due} />;
   }
 
   return (

@@ -1,9 +1,8 @@
 import { ACCOUNT_DELETION_GRACE_DAYS, type User } from '@pixelhall/contract';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useKeepAccount } from '../../../api/queries/account-deletion';
 import { useNavigate } from '../../../core/navigation';
-import { useFormat } from '../../../ui/format';
+import { PendingDeletionCard } from './PendingDeletionCard';
 import './delete-account.css';
 
 /** Where "Delete my account" explains what goes and asks for the confirmation. */
@@ -17,8 +16,6 @@ export const DELETE_ACCOUNT_PATH = '/me/setting/accountandsecurity/delete';
 export function DeleteAccountSection({ user }: { user: User }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const format = useFormat();
-  const keep = useKeepAccount();
   if (user.is_tourist) return null;
   const due = user.deletion_due_at ?? null;
 
@@ -40,26 +37,7 @@ export function DeleteAccountSection({ user }: { user: User }) {
           </Button>
         </div>
       ) : (
-        <div
-          className="card notice-card delete-account-pending"
-          role="status"
-          data-testid="delete-account-pending"
-        >
-          <p className="delete-account-pending__date">
-            {t('deletionUi.pending.title', { date: format.date(due) })}
-          </p>
-          <p className="muted">{t('deletionUi.pending.text')}</p>
-          <Button
-            block
-            shape="rounded"
-            color="primary"
-            loading={keep.isPending}
-            onClick={() => keep.mutate()}
-            data-testid="delete-account-keep"
-          >
-            {t('deletionUi.keep')}
-          </Button>
-        </div>
+        <PendingDeletionCard due={due} />
       )}
     </div>
   );
