@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { removeNewsAboutComments } from '../activity/public';
+import { commentSubtree } from '../comments/public';
 
 /*
  * Erasing one account, in one transaction (docs/internals/account-deletion.md). This is the one
@@ -131,27 +132,6 @@ async function eraseLikes(trx: Trx, userId: number): Promise<void> {
   await trx.deleteFrom('comment_likes').where('user_id', '=', userId).execute();
 }
 
-/** A comment and every reply below it, however deep (comments' parent_id, followed down). */
-async function subtree(trx: Trx, commentId: number): Promise<number[]> {
-  const rows = await trx
-    .withRecursive('subtree(id)', (qb) =>
-      qb
-        .selectFrom('comments')
-        .select('id')
-        .where('id', '=', commentId)
-        .unionAll((qb2) =>
-          qb2
-            .selectFrom('comments')
-            .innerJoin('subtree', 'subtree.id', 'comments.parent_id')
-            .select('comments.id'),
-        ),
-    )
-    .selectFrom('subtree')
-    .select('id')
-    .execute();
-  return rows.map((r) => Number(r.id));
-}
-
 /**
  * Their comments on others' posts, each as deleting it by hand does (docs/product/comments.md#deleting):
  * with the replies below it, the post's count and the thread's reply count down by as many, and
@@ -171,7 +151,7 @@ async function eraseComments(trx: Trx, userId: number): Promise<void> {
   for (const comment of own) {
     const id = Number(comment.id);
     if (gone.has(id)) continue;
-    const removed = await subtree(trx, id);
+    const removed = await commentSubtree(trx, id);
     for (const r of removed) gone.add(r);
     await removeNewsAboutComments(trx, removed);
     if (comment.root_id !== null) {

@@ -32,6 +32,27 @@ const afterOf = (start: PageStart): After | null =>
  * them, and only by the number of rows really inserted or deleted. `clock` (the app's) says which
  * mutes still run.
  */
+/** A comment and every reply below it, however deep, by following parent_id down. */
+export async function commentSubtree(db: Kysely<DB>, id: number): Promise<number[]> {
+  const rows = await db
+    .withRecursive('subtree(id)', (qb) =>
+      qb
+        .selectFrom('comments')
+        .select('id')
+        .where('id', '=', id)
+        .unionAll((qb2) =>
+          qb2
+            .selectFrom('comments')
+            .innerJoin('subtree', 'subtree.id', 'comments.parent_id')
+            .select('comments.id'),
+        ),
+    )
+    .selectFrom('subtree')
+    .select('id')
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
 export function commentsRepo(db: Kysely<DB>, clock: () => number = Date.now) {
   /** Comments a viewer may see: none by members the viewer has blocked, nor mutes for now. */
   const visible = (viewerId: number | null) =>
@@ -277,26 +298,8 @@ export function commentsRepo(db: Kysely<DB>, clock: () => number = Date.now) {
       return row?.like_count;
     },
 
-    /** A comment and every reply below it, however deep, by following parent_id down. */
-    async subtree(id: number): Promise<number[]> {
-      const rows = await db
-        .withRecursive('subtree(id)', (qb) =>
-          qb
-            .selectFrom('comments')
-            .select('id')
-            .where('id', '=', id)
-            .unionAll((qb2) =>
-              qb2
-                .selectFrom('comments')
-                .innerJoin('subtree', 'subtree.id', 'comments.parent_id')
-                .select('comments.id'),
-            ),
-        )
-        .selectFrom('subtree')
-        .select('id')
-        .execute();
-      return rows.map((r) => Number(r.id));
-    },
+    /** A comment and every reply below it, however deep. */
+    subtree: (id: number) => commentSubtree(db, id),
 
     /** Deletes one comment; the foreign keys (parent_id, root_id) cascade to its replies. */
     async remove(id: number): Promise<void> {
