@@ -61,10 +61,10 @@ describe('passkeys', () => {
     await page.getByTestId('passkey-name-submit').click();
 
     // The member's first second step: ten recovery codes, shown once.
-    const codes = page.getByTestId('passkey-recovery-codes');
+    const codes = page.getByTestId('recovery-codes');
     await codes.waitFor();
-    expect(await codes.locator('code').count()).toBe(10);
-    await page.getByTestId('passkey-codes-done').click();
+    expect(await codes.getByTestId('recovery-code').count()).toBe(10);
+    await page.getByTestId('recovery-codes-done').click();
     await codes.waitFor({ state: 'hidden' });
 
     await expect.poll(() => rows().count()).toBe(1);

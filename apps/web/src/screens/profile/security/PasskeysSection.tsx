@@ -13,6 +13,7 @@ import {
   useRenamePasskey,
 } from '../../../api/queries/passkeys';
 import { useTwoStepStatus } from '../../../api/queries/two-step';
+import { useMe } from '../../../api/queries/users';
 import { confirmAction } from '../../../core/confirm';
 import { useOverlayStyle } from '../../../core/overlay';
 import { AppForm } from '../../../ui/AppForm';
@@ -23,6 +24,7 @@ import { useFormat } from '../../../ui/format';
 import { LoadFailed, Pending } from '../../../ui/QueryStates';
 import { SubmitButton } from '../../../ui/SubmitButton';
 import { useFreshProof } from './fresh-proof';
+import { RecoveryCodesSheet } from './RecoveryCodesSheet';
 import './passkeys-section.css';
 
 /** What the device is, for a passkey's first name: the member can change it before saving. */
@@ -52,6 +54,7 @@ export function PasskeysSection() {
   const twoStep = useTwoStepStatus();
   const [naming, setNaming] = useState<Passkey | 'new' | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
+  const me = useMe();
   const list = passkeys.data?.list ?? [];
 
   if (!supported && list.length === 0) return null;
@@ -119,7 +122,12 @@ export function PasskeysSection() {
         </Button>
       )}
       <NameSheet naming={naming} onClose={() => setNaming(null)} onAdd={add} />
-      <RecoveryCodesSheet codes={codes} onClose={() => setCodes(null)} />
+      <RecoveryCodesSheet
+        codes={codes}
+        username={me.data?.username ?? ''}
+        intro={t('passkeysUi.recoveryText')}
+        onClose={() => setCodes(null)}
+      />
     </div>
   );
 }
@@ -256,46 +264,6 @@ function NameSheet({
           <Input maxLength={PASSKEY_NAME_MAX} clearable autoComplete="off" data-testid="passkey-name-input" />
         </Form.Item>
       </AppForm>
-    </BottomSheet>
-  );
-}
-
-/**
- * The recovery codes a first second step hands out, shown this once: the server keeps only their
- * hashes. Only "I've saved them" closes the sheet, so a stray tap beside it does not lose them.
- */
-function RecoveryCodesSheet({ codes, onClose }: { codes: string[] | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <BottomSheet visible={codes !== null} onClose={() => {}} className="passkey-codes" destroyOnClose>
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="passkey-codes-title"
-        data-testid="passkey-recovery-codes"
-      >
-        <h2 id="passkey-codes-title" className="passkey-codes__title">
-          {t('passkeysUi.recoveryTitle')}
-        </h2>
-        <p className="muted">{t('passkeysUi.recoveryText')}</p>
-        <ol className="passkey-codes__list">
-          {codes?.map((code) => (
-            <li key={code}>
-              <code>{code}</code>
-            </li>
-          ))}
-        </ol>
-        <Button
-          block
-          color="primary"
-          shape="rounded"
-          size="large"
-          onClick={onClose}
-          data-testid="passkey-codes-done"
-        >
-          {t('passkeysUi.recoveryDone')}
-        </Button>
-      </div>
     </BottomSheet>
   );
 }

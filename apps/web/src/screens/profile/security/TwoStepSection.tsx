@@ -18,10 +18,10 @@ import { AppForm } from '../../../ui/AppForm';
 import { BottomSheet } from '../../../ui/BottomSheet';
 import { reasonsAtFields, showAtField } from '../../../ui/field-errors';
 import { ruleOf } from '../../../ui/form-rules';
-import { useFormat } from '../../../ui/format';
 import { LoadFailed, Pending } from '../../../ui/QueryStates';
 import { SubmitButton } from '../../../ui/SubmitButton';
 import { useFreshProof } from './fresh-proof';
+import { RecoveryCodesSheet } from './RecoveryCodesSheet';
 import './two-step.css';
 
 type Setup = DataOf<typeof routes.twoStep.totpSetup>;
@@ -249,85 +249,6 @@ function SetupSheet({
           </AppForm>
           <Button block shape="rounded" fill="none" onClick={onClose}>
             {t('common.cancel')}
-          </Button>
-        </div>
-      )}
-    </BottomSheet>
-  );
-}
-
-/**
- * Recovery codes, shown this once (only their hashes are kept): copy them or save them as a text
- * file. Only "I've saved them" closes the sheet, so a stray tap beside it does not lose them.
- */
-function RecoveryCodesSheet({
-  codes,
-  username,
-  onClose,
-}: {
-  codes: string[] | null;
-  username: string;
-  onClose(): void;
-}) {
-  const { t } = useTranslation();
-  const format = useFormat();
-  const text = () =>
-    [
-      t('twoStepUi.recovery.fileHeading', { username }),
-      t('twoStepUi.recovery.fileNote', { date: format.dateTime(Date.now()) }),
-      '',
-      ...(codes ?? []),
-      '',
-    ].join('\n');
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text());
-      showSuccessToast(t('twoStepUi.recovery.copied'));
-    } catch {
-      showFailToast(t('errors.copy_failed'));
-    }
-  };
-
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([text()], { type: 'text/plain;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = 'pixelhall-recovery-codes.txt';
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
-
-  return (
-    <BottomSheet visible={codes !== null} onClose={() => {}} className="two-step-sheet" destroyOnClose>
-      {codes && (
-        <div
-          role="dialog"
-          aria-modal="true"
-          aria-labelledby="recovery-codes-title"
-          data-testid="recovery-codes"
-        >
-          <h2 id="recovery-codes-title" className="two-step-sheet__title">
-            {t('twoStepUi.recovery.title')}
-          </h2>
-          <p className="two-step-sheet__text">{t('twoStepUi.recovery.text')}</p>
-          <ul className="recovery-codes__list" aria-label={t('twoStepUi.recovery.listLabel')}>
-            {codes.map((code) => (
-              <li key={code} data-testid="recovery-code">
-                {code}
-              </li>
-            ))}
-          </ul>
-          <div className="recovery-codes__actions">
-            <Button size="small" shape="rounded" onClick={() => void copy()}>
-              {t('twoStepUi.recovery.copy')}
-            </Button>
-            <Button size="small" shape="rounded" onClick={download}>
-              {t('twoStepUi.recovery.download')}
-            </Button>
-          </div>
-          <Button block color="primary" shape="rounded" onClick={onClose} data-testid="recovery-codes-done">
-            {t('twoStepUi.recovery.done')}
           </Button>
         </div>
       )}
