@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idField, integer, listOf, pageQuery, toggleField } from './common';
-import { authorSchema } from './community-common';
+import { authorSchema, removalSchema } from './community-common';
 import { endpoint } from './endpoint';
 import { foldedSchema } from './mutes';
 
@@ -34,6 +34,8 @@ const commentFields = {
   mine: z.boolean(),
   created_at: z.number().int(),
   folded: foldedSchema,
+  removed: removalSchema.describe('Removed by a moderator; its text is then empty for all but its author'),
+  edited_at: z.number().int().nullable().describe('When its author last edited it; null if never (comment/history)'),
 };
 
 export const replySchema = z.object(commentFields);

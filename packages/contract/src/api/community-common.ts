@@ -19,3 +19,20 @@ export const userCardSchema = authorSchema.extend({
   follows_you: z.boolean().describe('This member follows the viewer'),
 });
 export type UserCard = z.output<typeof userCardSchema>;
+
+/**
+ * A moderator removed it (docs/product/moderation.md#removal). Everyone sees that it was removed;
+ * its author and moderators also see why, and which log entry an appeal names.
+ */
+export const removalSchema = z
+  .object({
+    at: z.number().int().describe('When it was removed (epoch ms)'),
+    reason: z.string().nullable().describe('Why, for its author and moderators; null for everyone else'),
+    action_id: z
+      .number()
+      .int()
+      .nullable()
+      .describe('The moderation-log entry, for its author and moderators (appeals); null for everyone else'),
+  })
+  .nullable();
+export type Removal = z.output<typeof removalSchema>;

@@ -3,7 +3,7 @@ import { PAID_PRICE_MAX, UPLOAD_MAX_BYTES } from '../constants';
 import { fileNameField } from '../file-names';
 import { postTextField, urlField } from '../validators';
 import { idField, integer, listOf, pageQuery, toggleField } from './common';
-import { authorSchema } from './community-common';
+import { authorSchema, removalSchema } from './community-common';
 import { endpoint } from './endpoint';
 import { foldedSchema } from './mutes';
 import { topicRefSchema } from './topics';
@@ -57,6 +57,10 @@ export const postSchema = z.object({
   mine: z.boolean().describe('The viewer wrote it'),
   created_at: z.number().int(),
   folded: foldedSchema,
+  removed: removalSchema.describe('Removed by a moderator; its text, files and links are then empty for all but its author'),
+  held: z.boolean().describe("Held for a moderator's review: only its author and moderators see it"),
+  comments_locked: z.boolean().describe('A moderator closed its comments; its author cannot reopen them'),
+  edited_at: z.number().int().nullable().describe('When its author last edited it; null if never (posts/history)'),
 });
 export type Post = z.output<typeof postSchema>;
 

@@ -63,6 +63,8 @@ async function present(
       liked: liked.has(id),
       mine,
       created_at: Number(r.created_at),
+      removed: null,
+      edited_at: null,
     };
     // The viewer's own comments never fold.
     const words = mine ? [] : folding(r.text);

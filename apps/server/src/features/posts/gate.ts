@@ -368,6 +368,10 @@ export async function presentRows(
       liked: p.liked,
       mine,
       created_at: Number(p.created_at),
+      removed: null,
+      held: false,
+      comments_locked: false,
+      edited_at: null,
     };
     // What the viewer can read is what folds it; their own posts never fold.
     const words = mine ? [] : folding(text);

@@ -21,6 +21,8 @@ function reply(id: number, fields: Partial<Reply> = {}): Reply {
     liked: false,
     mine: false,
     created_at: id,
+    removed: null,
+    edited_at: null,
     ...fields,
   };
 }

@@ -23,5 +23,9 @@ export const post = (id: number, extra: Partial<Post> = {}): Post => ({
   liked: false,
   mine: false,
   created_at: 1_700_000_000_000,
+  removed: null,
+  held: false,
+  comments_locked: false,
+  edited_at: null,
   ...extra,
 });

@@ -19,6 +19,8 @@ function reply(id: number, fields: Partial<Reply> = {}): Reply {
     liked: false,
     mine: false,
     created_at: id * 1000,
+    removed: null,
+    edited_at: null,
     ...fields,
   };
 }
