@@ -35,7 +35,11 @@ const commentFields = {
   created_at: z.number().int(),
   folded: foldedSchema,
   removed: removalSchema.describe('Removed by a moderator; its text is then empty for all but its author'),
-  edited_at: z.number().int().nullable().describe('When its author last edited it; null if never (comment/history)'),
+  edited_at: z
+    .number()
+    .int()
+    .nullable()
+    .describe('When its author last edited it; null if never (comment/history)'),
 };
 
 export const replySchema = z.object(commentFields);

@@ -57,10 +57,16 @@ export const postSchema = z.object({
   mine: z.boolean().describe('The viewer wrote it'),
   created_at: z.number().int(),
   folded: foldedSchema,
-  removed: removalSchema.describe('Removed by a moderator; its text, files and links are then empty for all but its author'),
+  removed: removalSchema.describe(
+    'Removed by a moderator; its text, files and links are then empty for all but its author',
+  ),
   held: z.boolean().describe("Held for a moderator's review: only its author and moderators see it"),
   comments_locked: z.boolean().describe('A moderator closed its comments; its author cannot reopen them'),
-  edited_at: z.number().int().nullable().describe('When its author last edited it; null if never (posts/history)'),
+  edited_at: z
+    .number()
+    .int()
+    .nullable()
+    .describe('When its author last edited it; null if never (posts/history)'),
 });
 export type Post = z.output<typeof postSchema>;
 
