@@ -4,10 +4,13 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { stageReadyExport } from './support/account-export';
 import { logIn } from './support/account-forms';
 import { baseUrl, currentRoute, open, useToken } from './support/app';
+import { stageAppealScene } from './support/appeal-scene';
 import { auditPage, describeViolations } from './support/axe';
 import { expectScreenOnPage, usePhone } from './support/browser';
 import { callAs, openTopicId, signedInToday, uniqueWord } from './support/community';
 import { createMember, demoMemberSession, withDatabase } from './support/members';
+import { stageModScene, wardenSession } from './support/mod-scene';
+import { stageModerationScene } from './support/moderation-scene';
 import { screenAtRest } from './support/motion';
 import { stagePasskeys } from './support/passkeys';
 import { stageOtherDevices } from './support/sessions';
@@ -249,6 +252,40 @@ describe('accessibility: axe-core finds no WCAG 2.1 A/AA violation', () => {
       await page.getByTestId('post-detail').getByTestId('folded-show').waitFor();
     }, 120_000);
 
+    it(`on what members see of moderation: the public log, removed, held and locked posts, the suspension notice, ${theme} theme`, async () => {
+      const scene = await stageModerationScene(baseUrl(), inject('databaseUrl'));
+      const { __POST_REMOVED__: removed, __POST_HELD__: held, __POST_LOCKED__: locked } = scene.placeholders;
+      // A visitor first: the log, and the placeholders others see.
+      await auditStops(theme, [
+        { name: 'moderation log', route: '/modlog', screen: 'modlog' },
+        { name: 'a removed post, as others see it', route: `/post/${removed}`, screen: 'post' },
+        { name: 'a locked post with a removed comment', route: `/post/${locked}`, screen: 'post' },
+      ]);
+      await page
+        .locator('[data-screen="post"] [data-testid="composer"] [data-testid="locked-notice"]')
+        .waitFor();
+      await page
+        .locator('[data-screen="post"] [data-testid="comment"] [data-testid="removed-notice"]')
+        .waitFor();
+      // Then Sam, the author, suspended; the page loads again to take his token.
+      await useToken(context, scene.token);
+      await page.reload();
+      await auditStops(theme, [
+        { name: 'me, suspended and warned', route: '/me', screen: 'me' },
+        { name: 'writing a post while suspended', route: '/note', screen: 'note' },
+        { name: 'a removed post, as its author sees it', route: `/post/${removed}`, screen: 'post' },
+        { name: 'a held post, as its author sees it', route: `/post/${held}`, screen: 'post' },
+        { name: 'a comment bar while suspended', route: `/post/${locked}`, screen: 'post' },
+      ]);
+      // The audits saw the notices, not screens still waiting for them.
+      await open(page, '/me');
+      await settle({ name: 'me', route: '/me', screen: 'me' });
+      await page.locator('[data-screen="me"] [data-testid="suspension-notice"]').waitFor();
+      await page.locator('[data-screen="me"] [data-testid="warnings-note"]').waitFor();
+      const violations = await auditPage(page);
+      expect(violations, describeViolations(`${theme} me, suspended`, violations)).toEqual([]);
+    }, 120_000);
+
     it(`on "Your data" of account and security, a copy ready to download, ${theme} theme`, async () => {
       const member = await createMember();
       await stageReadyExport(baseUrl(), member.token);
@@ -307,6 +344,114 @@ describe('accessibility: axe-core finds no WCAG 2.1 A/AA violation', () => {
       ]);
       await page.getByTestId('delete-account-pending').waitFor();
     }, 120_000);
+  }
+});
+
+describe('accessibility of the moderators’ desk: axe-core finds no WCAG 2.1 A/AA violation', () => {
+  let warden: string;
+  beforeAll(async () => {
+    // Wren, an administrator, and a desk with reports, held posts, a log and staff to show.
+    warden = await withDatabase((database) => wardenSession(database));
+    await stageModScene(baseUrl(), inject('databaseUrl'), warden);
+    await callAs(warden, endpoints.tasks.startUp, { type: 1, authLogin: true });
+  });
+
+  for (const theme of ['dark', 'light'] as const) {
+    it(`on every tab of the desk, a member's sheet and the sheets that ask why, ${theme} theme`, async () => {
+      await useToken(context, warden);
+      await useTheme(theme);
+      const failures: string[] = [];
+      const audit = async (name: string) => {
+        await screenAtRest(page);
+        const violations = await auditPage(page);
+        if (violations.length) failures.push(describeViolations(`${theme} ${name}`, violations));
+      };
+      // Each tab once its rows have come, so the audit reads what a moderator would.
+      const tabs: Array<[tab: string, row: string]> = [
+        ['reports', 'report-card'],
+        ['held', 'held-card'],
+        ['log', 'mod-log-entry'],
+        ['staff', 'mod-staff-row'],
+      ];
+      for (const [tab, row] of tabs) {
+        await open(page, `/mod?tab=${tab}`);
+        await expectScreenOnPage(page, 'mod');
+        await page.locator(`[data-screen="mod"] [data-testid="${row}"]`).first().waitFor();
+        expect(await page.getAttribute('html', 'data-theme')).toBe(theme);
+        await audit(`desk ${tab}`);
+      }
+      await open(page, '/mod?tab=reports');
+      await expectScreenOnPage(page, 'mod');
+      const comment = page.locator('[data-screen="mod"] [data-testid="report-card"][data-target="comment"]');
+      await comment.getByTestId('report-author').click();
+      await page.getByTestId('mod-member-sheet').waitFor();
+      await audit('member sheet');
+      await page.getByTestId('mod-suspend').click();
+      await page.getByTestId('mod-sanction-sheet').getByTestId('mod-reason-lengths').waitFor();
+      await audit('suspend sheet');
+      await page.reload();
+      await expectScreenOnPage(page, 'mod');
+      await page.locator('[data-screen="mod"] [data-testid="report-remove"]').first().click();
+      await page.getByTestId('mod-remove-sheet').getByTestId('mod-reason-presets').waitFor();
+      await audit('remove sheet');
+      expect(failures, failures.join('\n')).toEqual([]);
+    }, 180_000);
+  }
+});
+
+describe('accessibility of appeals: axe-core finds no WCAG 2.1 A/AA violation', () => {
+  let member: string;
+  let admin: string;
+  beforeAll(async () => {
+    // Sam's notices (a removal appealed and denied, a suspension open to appeal), and Ada, an
+    // administrator with an open appeal in her queue (support/appeal-scene.ts).
+    const scene = await stageModerationScene(baseUrl(), inject('databaseUrl'));
+    member = scene.token;
+    admin = (await stageAppealScene(baseUrl(), inject('databaseUrl'), member)).adminToken;
+    await callAs(admin, endpoints.tasks.startUp, { type: 1, authLogin: true });
+  });
+
+  for (const theme of ['dark', 'light'] as const) {
+    it(`on the moderation notices, the appeal sheet, the desk's appeals and the answer sheet, ${theme} theme`, async () => {
+      await useTheme(theme);
+      const failures: string[] = [];
+      const audit = async (name: string) => {
+        await screenAtRest(page);
+        expect(await page.getAttribute('html', 'data-theme')).toBe(theme);
+        const violations = await auditPage(page);
+        if (violations.length) failures.push(describeViolations(`${theme} ${name}`, violations));
+      };
+      await useToken(context, member);
+      await open(page, '/me/moderation');
+      await expectScreenOnPage(page, 'me-moderation');
+      await page.locator('[data-screen="me-moderation"] [data-testid="notice-appeal-answer"]').waitFor();
+      await audit('moderation notices');
+      await page.locator('[data-screen="me-moderation"] [data-testid="notice-appeal"]').first().click();
+      await page.getByTestId('appeal-sheet-submit').click();
+      await page.getByTestId('appeal-sheet').locator('.adm-form-item-feedback-error').waitFor();
+      await audit('appeal sheet, with the message missing');
+
+      await page.evaluate((token) => {
+        localStorage.setItem('pixelhall.session', JSON.stringify({ state: { token }, version: 1 }));
+      }, admin);
+      await open(page, '/mod?tab=appeals');
+      await page.reload();
+      await expectScreenOnPage(page, 'mod');
+      await page.locator('[data-screen="mod"] [data-testid="appeal-grant"]').first().waitFor();
+      await audit('desk appeals');
+      await page.locator('[data-screen="mod"] [data-testid="appeal-grant"]').first().click();
+      await page.getByTestId('appeal-answer-sheet-text').waitFor();
+      await audit('answer sheet');
+      await page.reload();
+      await expectScreenOnPage(page, 'mod');
+      await page
+        .locator('[data-screen="mod"] [data-testid="mod-appeals"]')
+        .getByText('Answered', { exact: true })
+        .click();
+      await page.locator('[data-screen="mod"] [data-testid="appeal-answer"]').first().waitFor();
+      await audit('desk appeals, answered');
+      expect(failures, failures.join('\n')).toEqual([]);
+    }, 180_000);
   }
 });
 

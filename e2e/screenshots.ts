@@ -17,12 +17,16 @@ import { sessionsRepo } from '@pixelhall/server/src/features/sessions/repo';
 import { sessionsService } from '@pixelhall/server/src/features/sessions/service';
 import type { BrowserContext, Page } from 'playwright-core';
 import { stageReadyExport } from './support/account-export';
+import { stageAppealScene } from './support/appeal-scene';
 import { stageCloudArchives } from './support/archives';
 import { expectScreenOnPage, launchBrowser, phoneContext } from './support/browser';
 import { stageCommunityScene } from './support/community-scene';
+import { openEditSheet, openHistory, stageEditScene } from './support/edit-scene';
 import { focusGame, holdButton } from './support/game-pad';
 import { downloadSeededGame, hostCall, waitForSteadyFrame } from './support/games-play';
 import { followOpenTopic } from './support/home-scene';
+import { freshDesk, sheetAtRest, stageModScene, wardenSession } from './support/mod-scene';
+import { stageModerationScene } from './support/moderation-scene';
 import { screenAtRest } from './support/motion';
 import { stageMuteScene } from './support/mute-scene';
 import { stagePasskeys } from './support/passkeys';
@@ -40,9 +44,21 @@ const OUT =
  * `pat`, the seeded level-31 demo member with a wallet, props, rewards and bets of his own;
  * `leaving`, a member who asked to delete their account nine days ago; `muter`, a member who mutes
  * a demo member and words in English and Japanese (support/mute-scene.ts); `guarded`, a member
- * with an authenticator app on (support/two-step.ts).
+ * with an authenticator app on (support/two-step.ts); `suspended`, Sam, whom moderators warned and
+ * suspended, with a removed, a held and a locked post (support/moderation-scene.ts); `warden`,
+ * Wren, an administrator whose desk has reports, held posts, a log and staff (support/mod-scene.ts).
  */
-type Viewer = 'visitor' | 'member' | 'tourist' | 'pat' | 'newcomer' | 'leaving' | 'muter' | 'guarded';
+type Viewer =
+  | 'visitor'
+  | 'member'
+  | 'tourist'
+  | 'pat'
+  | 'newcomer'
+  | 'leaving'
+  | 'muter'
+  | 'guarded'
+  | 'suspended'
+  | 'warden';
 /** The screens the README's picture is made of (`--readme` takes only these, then the picture). */
 const README_SCREENS = ['home-mine', 'me-wallet', 'post'];
 /** A scene may name an element to scroll to the top first (a section far down its screen). */
@@ -232,7 +248,58 @@ const SCREENS: Array<[name: string, hash: string, screen: string, viewer?: Viewe
     'me-archives-cloud-slot',
     'pat',
   ],
+  // What members see of moderation (support/moderation-scene.ts): the public log, Sam's removed
+  // post as he and a visitor see it, his held post, a locked post with a removed comment, the
+  // suspension on Me, the note screen and a comment bar, his inbox, and a banned log-in.
+  ['modlog', '/modlog', 'modlog'],
+  ['post-removed', '/post/__POST_REMOVED__', 'post'],
+  ['post-removed-author', '/post/__POST_REMOVED__', 'post', 'suspended'],
+  ['post-held-author', '/post/__POST_HELD__', 'post', 'suspended'],
+  ['post-locked', '/post/__POST_LOCKED__', 'post', 'member', '[data-testid="comments"]'],
+  ['me-suspended', '/me', 'me', 'suspended'],
+  ['me-posts-suspended', '/me/posts', 'me-posts', 'suspended'],
+  ['me-news-moderation', '/me/news', 'me-news', 'suspended'],
+  ['note-suspended', '/note', 'note', 'suspended'],
+  ['login-banned', '/login', 'login'],
+  // The moderators' desk as Wren, an administrator (support/mod-scene.ts): the Me entry with what
+  // waits, each tab, a report's author in the member sheet, and the sheets that ask why.
+  ['mod-entry', '/me', 'me', 'warden', '[data-testid="community-entries"]'],
+  ['mod-reports', '/mod?tab=reports', 'mod', 'warden'],
+  [
+    'mod-reports-more',
+    '/mod?tab=reports',
+    'mod',
+    'warden',
+    '[data-testid="report-card"][data-target="comment"]',
+  ],
+  ['mod-remove', '/mod?tab=reports', 'mod', 'warden'],
+  ['mod-member', '/mod?tab=reports', 'mod', 'warden'],
+  ['mod-suspend', '/mod?tab=reports', 'mod', 'warden'],
+  ['mod-held', '/mod?tab=held', 'mod', 'warden'],
+  ['mod-log', '/mod?tab=log', 'mod', 'warden'],
+  ['mod-staff', '/mod?tab=staff', 'mod', 'warden'],
+  ['mod-grant', '/mod?tab=staff', 'mod', 'warden'],
+  // Appeals (support/appeal-scene.ts): Sam's moderation notices, a removal appealed and denied
+  // and a suspension open to appeal, and the sheet that takes his message; the desk's queue of
+  // open appeals as Wren, and the sheet that takes the answer to a grant.
+  ['me-moderation', '/me/moderation', 'me-moderation', 'suspended'],
+  ['me-moderation-appeal', '/me/moderation', 'me-moderation', 'suspended'],
+  ['mod-appeals', '/mod?tab=appeals', 'mod', 'warden'],
+  ['mod-appeal-answer', '/mod?tab=appeals', 'mod', 'warden'],
+  // Edits with history (support/edit-scene.ts): the member's post edited twice, with edited
+  // comments; their edit sheets; its history as a visitor reads it; a paid post's, in teasers.
+  ['edits-post', '/post/__POST_EDITED__', 'post', 'member'],
+  ['edits-post-sheet', '/post/__POST_EDITED__', 'post', 'member'],
+  ['edits-comment-sheet', '/post/__POST_EDITED__', 'post', 'member', '[data-testid="comments"]'],
+  ['edits-history', '/post/__POST_EDITED__', 'post'],
+  ['edits-history-comment', '/post/__POST_EDITED__', 'post', 'visitor', '[data-testid="comments"]'],
+  ['edits-history-paid', '/post/__POST_EDITED_PAID__', 'post', 'member'],
 ];
+
+/** Scenes of the moderation scene that no viewer or placeholder names (the log, a banned log-in). */
+const MODERATION_SCENES = ['modlog', 'login-banned'];
+/** The banned member's log-in, once the moderation scene is staged. */
+let bannedLogin: { username: string; password: string } | null = null;
 
 /** What a scene does on its screen before the picture: opens a sheet, stages what only a flow makes. */
 const SCENE_ACTIONS: Record<string, (page: Page, token: string | null) => Promise<void>> = {
@@ -260,6 +327,86 @@ const SCENE_ACTIONS: Record<string, (page: Page, token: string | null) => Promis
     );
     await page.reload();
     await page.locator('[data-testid="second-step-code"]').waitFor();
+    await screenAtRest(page);
+  },
+  // The desk's sheets (support/mod-scene.ts): removing a post asks why; a member's history; a
+  // suspension asks how long; making a member a moderator asks of which topics.
+  'mod-remove': async (page) => {
+    await freshDesk(page);
+    await page
+      .locator('[data-screen="mod"] [data-testid="report-card"]')
+      .first()
+      .getByTestId('report-remove')
+      .click();
+    const sheet = page.getByTestId('mod-remove-sheet');
+    await sheet.getByTestId('mod-reason-presets').locator('button').first().click();
+    await sheetAtRest(page);
+  },
+  'mod-member': async (page) => {
+    await freshDesk(page);
+    await page
+      .locator(
+        '[data-screen="mod"] [data-testid="report-card"][data-target="comment"] [data-testid="report-author"]',
+      )
+      .click();
+    await page.getByTestId('mod-member-sheet').waitFor();
+    await sheetAtRest(page);
+  },
+  'mod-suspend': async (page) => {
+    await freshDesk(page);
+    await page
+      .locator(
+        '[data-screen="mod"] [data-testid="report-card"][data-target="comment"] [data-testid="report-author"]',
+      )
+      .click();
+    await page.getByTestId('mod-suspend').click();
+    await page.getByTestId('mod-sanction-sheet').getByTestId('mod-reason-lengths').waitFor();
+    await sheetAtRest(page);
+  },
+  'mod-grant': async (page) => {
+    await freshDesk(page, 'mod-staff-row');
+    await page.getByTestId('mod-staff-search').locator('input').fill('Quinn');
+    await page.getByTestId('mod-staff-search').locator('input').press('Enter');
+    await page.getByTestId('mod-staff-make').first().click();
+    await page.getByTestId('mod-grant-scope').getByRole('button').nth(1).click();
+    await page.getByTestId('mod-grant-topics').locator('button').first().click();
+    await sheetAtRest(page);
+  },
+  // Appealing asks why; granting asks for the answer the member reads (support/appeal-scene.ts).
+  'me-moderation-appeal': async (page) => {
+    await page.reload();
+    await page.locator('[data-screen="me-moderation"] [data-testid="notice-appeal"]').first().click();
+    await page
+      .getByTestId('appeal-sheet-text')
+      .locator('textarea:not([aria-hidden])')
+      .fill('I was answering a question about trades, not selling anything. Please look again.');
+    await sheetAtRest(page);
+  },
+  'mod-appeal-answer': async (page) => {
+    await freshDesk(page, 'desk-appeal');
+    await page.locator('[data-screen="mod"] [data-testid="appeal-grant"]').first().click();
+    await page
+      .getByTestId('appeal-answer-sheet-text')
+      .locator('textarea:not([aria-hidden])')
+      .fill('Fair point: it was a joke thread. Restored, but please mark jokes as such.');
+    await sheetAtRest(page);
+  },
+  // Edits with history (support/edit-scene.ts).
+  'edits-post-sheet': (page) => openEditSheet(page, 'post'),
+  'edits-comment-sheet': (page) => openEditSheet(page, 'comment'),
+  'edits-history': (page) => openHistory(page, '[data-testid="post-detail"]'),
+  'edits-history-comment': (page) => openHistory(page, '[data-testid="comment"]'),
+  'edits-history-paid': (page) => openHistory(page, '[data-testid="post-detail"]'),
+  // A banned member logs in: the dialog that says why (support/moderation-scene.ts).
+  'login-banned': async (page) => {
+    if (!bannedLogin) throw new Error('the moderation scene was not staged');
+    // By the fields' purpose, not their placeholders, which are in the picture's language.
+    await page.locator('[data-screen="login"] input[autocomplete="username"]').fill(bannedLogin.username);
+    await page
+      .locator('[data-screen="login"] input[autocomplete="current-password"]')
+      .fill(bannedLogin.password);
+    await page.getByTestId('login-submit').click();
+    await page.locator('.adm-dialog .adm-dialog-title').waitFor();
     await screenAtRest(page);
   },
   // Set-up asks for a fresh proof once the session is 10 minutes old: given here first.
@@ -305,7 +452,16 @@ const server = await startServer({
 const browser = await launchBrowser();
 try {
   const tokens: Partial<Record<Viewer, string>> = {};
-  for (const viewer of ['member', 'tourist', 'pat', 'newcomer', 'leaving', 'muter', 'guarded'] as const) {
+  for (const viewer of [
+    'member',
+    'tourist',
+    'pat',
+    'newcomer',
+    'leaving',
+    'muter',
+    'guarded',
+    'warden',
+  ] as const) {
     if (SCREENS.some(([name, , , v]) => v === viewer && picked(name))) {
       tokens[viewer] = await createViewer(viewer);
     }
@@ -334,6 +490,26 @@ try {
   };
   if (tokens.muter)
     Object.assign(placeholders, await stageMuteScene(server.url, server.databaseUrl, tokens.muter));
+  if (
+    SCREENS.some(
+      ([name, hash, , viewer]) =>
+        (viewer === 'suspended' ||
+          MODERATION_SCENES.includes(name) ||
+          /__POST_(REMOVED|HELD|LOCKED)__/.test(hash)) &&
+        picked(name),
+    )
+  ) {
+    const scene = await stageModerationScene(server.url, server.databaseUrl);
+    tokens.suspended = scene.token;
+    bannedLogin = scene.banned;
+    Object.assign(placeholders, scene.placeholders);
+  }
+  if (tokens.warden)
+    Object.assign(placeholders, await stageModScene(server.url, server.databaseUrl, tokens.warden));
+  if (tokens.suspended && SCREENS.some(([name]) => name.startsWith('me-moderation') && picked(name)))
+    await stageAppealScene(server.url, server.databaseUrl, tokens.suspended);
+  if (tokens.member && SCREENS.some(([name]) => name.startsWith('edits-') && picked(name)))
+    Object.assign(placeholders, await stageEditScene(server.url, server.databaseUrl, tokens.member));
   if (tokens.pat && SCREENS.some(([name]) => name.startsWith('me-archives-cloud') && picked(name))) {
     placeholders.__ARCHIVE_ROM__ = await stageCloudArchives(server.url, tokens.pat);
   }
@@ -478,6 +654,7 @@ async function createViewer(viewer: Exclude<Viewer, 'visitor'>): Promise<string>
   const database = openDatabase(server.databaseUrl);
   try {
     if (viewer === 'pat') return await demoMemberSession(database, 'pixelpat');
+    if (viewer === 'warden') return await wardenSession(database);
     const now = Date.now();
     const row =
       viewer === 'member'

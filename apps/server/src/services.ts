@@ -13,9 +13,13 @@ import { accountsService } from './features/accounts/service';
 import { achievementsService } from './features/achievements/service';
 import { appVersionsRepo } from './features/app-version/repo';
 import { appVersionService } from './features/app-version/service';
+import { countOpenAppeals } from './features/appeals/public';
+import { appealsService } from './features/appeals/service';
 import { archivesService } from './features/archives/service';
 import { betsService } from './features/bets/service';
 import { commentsService } from './features/comments/service';
+import { contentFiltersService } from './features/content-filters/service';
+import { editsService } from './features/edits/service';
 import { fileSweepService, storedFileClaims } from './features/file-lifetime/public';
 import { followsService } from './features/follows/service';
 import { gamesRepo } from './features/games/repo';
@@ -24,6 +28,8 @@ import { levelsService } from './features/levels/service';
 import { createMailer } from './features/mail/mailer';
 import { miningRepo } from './features/mining/repo';
 import { miningService } from './features/mining/service';
+import { modLogService } from './features/mod-log/service';
+import { moderationService } from './features/moderation/service';
 import { mutesService } from './features/mutes/service';
 import { newsService } from './features/news/service';
 import { optionsRepo } from './features/options/repo';
@@ -40,10 +46,12 @@ import { postsService } from './features/posts/service';
 import { unlockService } from './features/posts/unlock';
 import { progressionService } from './features/progression/service';
 import { propsService } from './features/props/service';
+import { sanctionsService } from './features/sanctions/service';
 import { searchService } from './features/search/service';
 import { hashToken } from './features/sessions/public';
 import { sessionsRepo } from './features/sessions/repo';
 import { sessionsService } from './features/sessions/service';
+import { staffService } from './features/staff/service';
 import { tasksService } from './features/tasks/service';
 import { thirdPartyService } from './features/third-party/service';
 import { createIdTokenVerifier } from './features/third-party/verifier';
@@ -152,8 +160,14 @@ export function createServices({ database, engines, config, clock, log, sleep }:
     hotScore: hotScoreService({ db, firstPages }),
     news: newsService({ db, clock }),
     comments: commentsService({ db, engine, clock, postCountsChanged: () => firstPages.clear() }),
+    edits: editsService({ db, engine, clock, firstPages }),
     follows: followsService({ db, engine, clock }),
     mutes: mutesService({ db, engine, clock }),
+    staff: staffService({ db, clock }),
+    modLog: modLogService({ db }),
+    sanctions: sanctionsService({ db, clock }),
+    contentFilters: contentFiltersService({ db, clock }),
+    appeals: appealsService({ db, clock, contentRestored: () => firstPages.clear() }),
     options,
     appVersions: appVersionService({ repo: appVersionsRepo(db), clock }),
     passwordReset: passwordResetService({
@@ -180,7 +194,14 @@ export function createServices({ database, engines, config, clock, log, sleep }:
     achievements: achievementsService({ db, clock }),
     progression: progressionService({ db, clock }),
     wallet: walletService({ db, clock, options }),
-    unlocks: unlockService({ db, clock, posts }),
+    unlocks: unlockService({ db, engine, clock, posts }),
+    moderation: moderationService({
+      db,
+      engine,
+      clock,
+      firstPages,
+      countOpenAppeals: (member) => countOpenAppeals(db, member),
+    }),
     props: propsService({ db, clock, firstPages }),
     bets: betsService({ db, engine, clock }),
     mining: miningService({ repo: miningRepo(db), options, clock }),

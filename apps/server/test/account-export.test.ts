@@ -225,6 +225,8 @@ describe('account/export: asking', () => {
       nickname: '',
       sessionId: other.sessionId,
       isTourist: false,
+      role: 'member' as const,
+      suspendedUntil: null,
     };
     const settled = await Promise.allSettled(
       Array.from({ length: 6 }, () => t.services.accountExports.request(asMember, 'en-US')),
@@ -241,7 +243,7 @@ describe('account/export: asking', () => {
 
 describe('account-exports job: building', () => {
   it("zips the member's own data and files, and nothing of another member's", async () => {
-    const alice = await t.make.member({ username: 'alice_export' });
+    const alice = await t.make.member({ username: 'alice_export', newcomer: true });
     const bob = await t.make.member({ username: 'bob_export' });
     const carol = await t.make.member({ username: 'carol_export' });
     await t.database.db

@@ -100,6 +100,24 @@ const SURFACES: Surface[] = [
     read: (r) => answer(comments.commentReplies, r, { comment_id: reply.id }),
   },
   {
+    name: 'posts/history',
+    single: true,
+    shows: [POST_TEXT],
+    read: (r) => answer(endpoints.edits.postHistory, r, { id: post.id }),
+  },
+  {
+    name: 'comment/history (comment)',
+    single: true,
+    shows: [COMMENT_TEXT],
+    read: (r) => answer(endpoints.edits.commentHistory, r, { id: comment.id }),
+  },
+  {
+    name: 'comment/history (reply)',
+    single: true,
+    shows: [REPLY_TEXT],
+    read: (r) => answer(endpoints.edits.commentHistory, r, { id: reply.id }),
+  },
+  {
     name: 'translate/text (post)',
     single: true,
     shows: [POST_TEXT],

@@ -397,6 +397,46 @@ const trespasses: Trespass[] = [
     state: () => rowOf('posts', owned.post),
   },
   {
+    name: "edit/posts on the owner's post",
+    attempt: async (who) =>
+      (
+        await call(
+          t.app,
+          endpoints.edits.editPost,
+          { id: owned.post, text: 'Rewritten.' },
+          { token: who.token },
+        )
+      ).body,
+    refused: 'errors.not_author',
+    state: () =>
+      Promise.all([
+        rowOf('posts', owned.post),
+        t.database.db.selectFrom('post_versions').selectAll().where('post_id', '=', owned.post).execute(),
+      ]),
+  },
+  {
+    name: "edit/comments on the owner's comment",
+    attempt: async (who) =>
+      (
+        await call(
+          t.app,
+          endpoints.edits.editComment,
+          { id: owned.comment, text: 'Rewritten.' },
+          { token: who.token },
+        )
+      ).body,
+    refused: 'errors.not_author',
+    state: () =>
+      Promise.all([
+        rowOf('comments', owned.comment),
+        t.database.db
+          .selectFrom('comment_versions')
+          .selectAll()
+          .where('comment_id', '=', owned.comment)
+          .execute(),
+      ]),
+  },
+  {
     name: "del/comments on the owner's comment under the owner's post",
     attempt: async (who) =>
       (await call(t.app, comments.deleteComment, { id: owned.comment }, { token: who.token })).body,
@@ -949,5 +989,118 @@ describe(`the age gate of adult topics (${ADULT_AGE}+)`, () => {
       expect(body.code, JSON.stringify(body)).toBe(1);
       expect(shows(body, gate.text), JSON.stringify(body)).toBe(false);
     }
+  });
+});
+
+/**
+ * The desk's core (features/moderation) by role: a member finds no desk at all, a moderator of
+ * another topic sees none of this topic's queues and acts on nothing in it, a moderator acts on
+ * no administrator's content, and moderators of the topic and administrators get in.
+ */
+describe("the desk's core by role", () => {
+  const desk = endpoints.moderation;
+  const scene = { topic: 0, post: 0, comment: 0, held: 0, adminPost: 0 };
+  let member: Caller;
+  let elsewhere: Caller;
+  let moderator: Caller;
+  let admin: Caller;
+
+  async function staffMember(role: 'moderator' | 'admin', topicIds: number[] = []): Promise<Caller> {
+    const who = await t.make.member();
+    await t.database.db.updateTable('users').set({ role }).where('id', '=', who.user.id).execute();
+    for (const topicId of topicIds) {
+      await t.database.db
+        .insertInto('moderator_topics')
+        .values({ user_id: who.user.id, topic_id: topicId, created_at: t.clock.now })
+        .execute();
+    }
+    return who;
+  }
+
+  /** Every desk call of this section, aimed at the scene. */
+  const deskCalls = (): [EndpointDef, Record<string, unknown>][] => [
+    [desk.modOverview, {}],
+    [desk.modReports, {}],
+    [desk.modDismissReports, { target: 'post', target_id: scene.post }],
+    [desk.modRemove, { target: 'post', id: scene.post, reason: 'Spam' }],
+    [desk.modRemove, { target: 'comment', id: scene.comment, reason: 'Spam' }],
+    [desk.modRestore, { target: 'post', id: scene.post }],
+    [desk.modLock, { post_id: scene.post, locked: true }],
+    [desk.modHeld, {}],
+    [desk.modRelease, { post_id: scene.held }],
+    [desk.modMember, { user_id: owner.user.id }],
+  ];
+
+  beforeAll(async () => {
+    scene.topic = await insertTopic(t.database);
+    member = await t.make.member();
+    elsewhere = await staffMember('moderator', [await insertTopic(t.database)]);
+    moderator = await staffMember('moderator', [scene.topic]);
+    admin = await staffMember('admin');
+    scene.post = await ok(posts.createPost, { topic_id: scene.topic, text: 'Reported post.' }, owner);
+    scene.comment = await ok(comments.postComment, { post_id: scene.post, text: 'Reported comment.' }, owner);
+    scene.held = await ok(posts.createPost, { topic_id: scene.topic, text: 'Held post.' }, owner);
+    await t.database.db
+      .updateTable('posts')
+      .set({ held_at: t.clock.now, held_reason: 'Test hold' })
+      .where('id', '=', scene.held)
+      .execute();
+    scene.adminPost = await ok(posts.createPost, { topic_id: scene.topic, text: "An admin's post." }, admin);
+    await okData(posts.report, { target: 'post', id: scene.post, reason: 'spam', text: 'Spam' }, intruder);
+  });
+
+  it('is not there for a member: every call answers not found, in every language, and changes nothing', async () => {
+    const before = await everything(t.database);
+    for (const [i, [def, payload]] of deskCalls().entries()) {
+      const locale = localeOf(i);
+      const { status, body } = await call(t.app, def, payload, { token: member.token, locale });
+      expect(status).toBe(200);
+      expect(body, def.path).toEqual({
+        code: 0,
+        msg: translator(locale)('errors.not_found'),
+        data: null,
+        reason: 'errors.not_found',
+      });
+    }
+    expect(await everything(t.database)).toEqual(before);
+  });
+
+  it("shows a moderator of another topic none of this topic's queues and lets them act on nothing in it", async () => {
+    const before = await everything(t.database);
+    const reports = await okData<{ list: { target_id: number }[] }>(desk.modReports, {}, elsewhere);
+    expect(reports.list.map((g) => g.target_id)).not.toContain(scene.post);
+    const held = await okData<{ list: { post: { id: number } }[] }>(desk.modHeld, {}, elsewhere);
+    expect(held.list.map((h) => h.post.id)).not.toContain(scene.held);
+    for (const [def, payload] of deskCalls()) {
+      if (new Set<EndpointDef>([desk.modOverview, desk.modReports, desk.modHeld, desk.modMember]).has(def)) {
+        continue;
+      }
+      const { body } = await call(t.app, def, payload, { token: elsewhere.token });
+      expect(body, def.path).toMatchObject({ code: 0, reason: 'errors.mod_not_your_topic' });
+    }
+    expect(await everything(t.database)).toEqual(before);
+  });
+
+  it("refuses a moderator acting on an administrator's post, and changes nothing", async () => {
+    const before = await everything(t.database);
+    for (const [def, payload] of [
+      [desk.modRemove, { target: 'post', id: scene.adminPost, reason: 'Spam' }],
+      [desk.modLock, { post_id: scene.adminPost, locked: true }],
+    ] as const) {
+      const { body } = await call(t.app, def, payload, { token: moderator.token });
+      expect(body, def.path).toMatchObject({ code: 0, reason: 'errors.mod_outranked' });
+    }
+    expect(await everything(t.database)).toEqual(before);
+  });
+
+  it('lets the moderator of the topic and an administrator in', async () => {
+    for (const who of [moderator, admin]) {
+      for (const def of [desk.modOverview, desk.modReports, desk.modHeld]) await okData(def, {}, who);
+      await okData(desk.modMember, { user_id: owner.user.id }, who);
+    }
+    await okData(desk.modLock, { post_id: scene.post, locked: true }, moderator);
+    await okData(desk.modRemove, { target: 'comment', id: scene.comment, reason: 'Spam' }, moderator);
+    await okData(desk.modRemove, { target: 'post', id: scene.post, reason: 'Spam' }, admin);
+    await okData(desk.modRelease, { post_id: scene.held }, moderator);
   });
 });

@@ -1,5 +1,5 @@
 import { ADULT_AGE, endpoints, MainCode, type Post } from '@pixelhall/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { feedsService } from '../src/features/posts/feeds';
 import { FIRST_PAGE_MS, type FirstPages, firstPagesCache } from '../src/features/posts/first-pages';
 import { presentPosts } from '../src/features/posts/gate';
@@ -93,6 +93,9 @@ describe('home/posts (New)', () => {
     reader = await h.make.member();
   });
   afterAll(() => h.close());
+  // One author writes every post here: each test starts an hour on, within a member's 30 posts
+  // an hour (docs/product/moderation.md#filters-and-new-member-limits).
+  beforeEach(() => h.clock.advance(60 * 60_000));
 
   it('pages newest first by cursor with no repeats or gaps while posts keep arriving', async () => {
     const topicId = await insertTopic(h.database);
@@ -649,6 +652,8 @@ describe('the shared page 1 of New and Popular', () => {
     nickname: m.user.nickname,
     sessionId: m.sessionId,
     isTourist: false,
+    role: 'member' as const,
+    suspendedUntil: null,
   });
 
   /** The total a New page past the first answers. */
@@ -881,7 +886,15 @@ describe('cost of a page', () => {
       }
       const { db, compiled: recorded } = recordQueries(t.database);
       const feeds = feedsService({ db, firstPages: firstPagesCache(() => t.clock.now) });
-      const viewer = { id: reader.user.id, username: 'r', nickname: 'r', sessionId: 0, isTourist: false };
+      const viewer = {
+        id: reader.user.id,
+        username: 'r',
+        nickname: 'r',
+        sessionId: 0,
+        isTourist: false,
+        role: 'member' as const,
+        suspendedUntil: null,
+      };
       const deep = (s: number) =>
         Buffer.from(JSON.stringify({ s, k: [t.clock.now, 1_000_000] })).toString('base64url');
       const q = { page: 1, num: 20 };

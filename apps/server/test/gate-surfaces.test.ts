@@ -19,7 +19,7 @@ import { answers, type Caller } from './support/social';
  * The 18+ side of the same table is walked by adult-gate.test.ts.
  */
 
-const { posts, comments, search, users, props, games } = endpoints;
+const { posts, comments, search, users, props, games, edits, moderation } = endpoints;
 
 /** Exactly the teaser; the hidden rest starts with a word that names a game. */
 const TEASER = 'Saltreed crossing notes, for brave souls';
@@ -73,6 +73,11 @@ const PROBES = {
     shownTo: BUYERS,
   },
   'posts/list': { read: (c) => answer(posts.postsList, { topic_id: paid.topic }, c), shownTo: BUYERS },
+  'posts/history': { read: (c) => answer(edits.postHistory, { id: paid.post }, c), shownTo: BUYERS },
+  'comment/history': {
+    read: (c) => answer(edits.commentHistory, { id: paid.authorReply }, c),
+    shownTo: [],
+  },
   'home/posts': { read: (c) => answer(posts.homePosts, { num: 50 }, c), shownTo: BUYERS },
   'home/feeds': { read: (c) => answer(posts.homeFeeds, { num: 50 }, c), shownTo: BUYERS },
   'recommend/posts': { read: (c) => answer(posts.recommendPosts, { num: 50 }, c), shownTo: BUYERS },
@@ -103,6 +108,18 @@ const PROBES = {
     read: (c) =>
       answer(props.postsProp, { post_id: paid.post, prop_id: paid.colorProp, request_id: requestId() }, c),
     shownTo: ['author'],
+  },
+  // The author's edit that changes nothing answers the post as it is; anyone else is refused.
+  'edit/posts': {
+    read: (c) => answer(edits.editPost, { id: paid.post, text: TEXT }, c),
+    shownTo: ['author'],
+  },
+  // The desk shows moderators everything whole; for everyone else it does not exist.
+  'mod/reports': { read: (c) => answer(moderation.modReports, {}, c), shownTo: [] },
+  'mod/held': { read: (c) => answer(moderation.modHeld, {}, c), shownTo: [] },
+  'mod/member': {
+    read: (c) => answer(moderation.modMember, { user_id: who.author!.user.id }, c),
+    shownTo: [],
   },
 } satisfies Record<keyof typeof GATE_SURFACES, Probe>;
 

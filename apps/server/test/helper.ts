@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type EndpointDef, type Envelope, endpointUrl, type PayloadOf } from '@pixelhall/contract';
+import {
+  type EndpointDef,
+  type Envelope,
+  endpointUrl,
+  NEW_MEMBER_AGE_MS,
+  NEW_MEMBER_LEVEL,
+  type PayloadOf,
+} from '@pixelhall/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
@@ -145,19 +152,33 @@ export async function buildTestApp(
 
 let sequence = 0;
 
+/** The level of a member the factories make, one past the new members' (NEW_MEMBER_LEVEL). */
+export const ESTABLISHED_LEVEL = NEW_MEMBER_LEVEL + 1;
+
 /** Factories, not fixture files: each call makes a fresh row with believable defaults. */
 export function factories(database: Database, services: Services, now: () => number) {
   return {
-    async user(overrides: { username?: string; nickname?: string; status?: 'active' | 'disabled' } = {}) {
+    /**
+     * A member past the new-member rules by default (level 2, joined two days ago), so tests of
+     * other features post as often and with as many links as they like. Their experience starts
+     * at 0 all the same, as a level an operator set would (levels never fall to the experience);
+     * `newcomer: true` for one who just signed up (level 1, joined now), whom the content
+     * filters hold and limit (docs/product/moderation.md#filters-and-new-member-limits).
+     */
+    async user(
+      overrides: { username?: string; nickname?: string; status?: 'active' | 'disabled'; newcomer?: boolean } = {},
+    ) {
       sequence += 1;
       const username = overrides.username ?? `player${sequence}`;
+      const newcomer = overrides.newcomer ?? false;
       const row = await database.db
         .insertInto('users')
         .values({
           username,
           nickname: overrides.nickname ?? `Player ${sequence}`,
           status: overrides.status ?? 'active',
-          created_at: now(),
+          level: newcomer ? 1 : ESTABLISHED_LEVEL,
+          created_at: newcomer ? now() : now() - 2 * NEW_MEMBER_AGE_MS,
           updated_at: now(),
         })
         .returning(['id', 'username', 'nickname'])
@@ -165,7 +186,7 @@ export function factories(database: Database, services: Services, now: () => num
       return { ...row, id: Number(row.id) };
     },
     /** A signed-in member: the user and a bearer token for it. */
-    async member(overrides: { username?: string } = {}) {
+    async member(overrides: { username?: string; newcomer?: boolean } = {}) {
       const user = await this.user(overrides);
       const { token, sessionId } = await services.sessions.create(user.id, TEST_ORIGIN);
       return { user, token, sessionId };

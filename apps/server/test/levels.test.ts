@@ -43,14 +43,20 @@ const experienceEvents = (userId: number) =>
 
 describe('experience and levels', () => {
   it('rises a level on crossing a threshold and stops at the daily cap of a source', async () => {
-    const writer = await t.make.member();
-    for (let i = 0; i < 4; i += 1) await publish(t, writer);
+    // A newcomer writes at most 3 posts an hour (docs/product/moderation.md#filters-and-new-member-limits).
+    const writer = await t.make.member({ newcomer: true });
+    for (let i = 0; i < 4; i += 1) {
+      t.clock.advance(20 * 60_000);
+      await publish(t, writer);
+    }
     expect(await standing(t.database, writer.user.id)).toMatchObject({ experience: 40, level: 1 });
+    t.clock.advance(20 * 60_000);
     await publish(t, writer);
     // 5 posts × 10 = 50: exactly level 2's threshold.
     expect(experienceForLevel(2)).toBe(50);
     expect(await standing(t.database, writer.user.id)).toMatchObject({ experience: 50, level: 2 });
     // The cap is 50 a day for posts: the sixth brings nothing but still spends its key.
+    t.clock.advance(20 * 60_000);
     const sixth = await publish(t, writer);
     expect(await standing(t.database, writer.user.id)).toMatchObject({ experience: 50, level: 2 });
     expect((await experienceEvents(writer.user.id)).find((e) => e.key === `post:${sixth}`)?.amount).toBe(0);
@@ -123,7 +129,7 @@ describe('experience and levels', () => {
   it('answers the level for the caller only, with 10001 without a token', async () => {
     const { body } = await call(t.app, l.levelInfo, {});
     expect(body.code).toBe(MainCode.Expired);
-    const member = await t.make.member();
+    const member = await t.make.member({ newcomer: true });
     const { body: get } = await call(t.app, l.levelInfo, {}, { token: member.token, method: 'GET' });
     expect(get.data).toMatchObject({ level: 1, experience: 0, next_experience: 50, unclaimed_rewards: 0 });
   });
@@ -191,7 +197,7 @@ describe('level/reward', () => {
   });
 
   it('refuses levels not reached, bad levels, visitors and callers without a token', async () => {
-    const member = await t.make.member();
+    const member = await t.make.member({ newcomer: true });
     const refusal = await call(t.app, l.levelReward, { level: 2 }, { token: member.token });
     expect(refusal.body).toEqual({
       code: MainCode.Fail,

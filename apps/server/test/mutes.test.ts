@@ -507,7 +507,15 @@ describe.runIf(ENGINE === 'sqlite')('the mute filter', () => {
     await mute(me, loud, 'day');
     const { db, compiled } = recordQueries(t.database);
     const clock = () => t.clock.now;
-    const viewer = { id: me.user.id, username: '', nickname: '', sessionId: me.sessionId, isTourist: false };
+    const viewer = {
+      id: me.user.id,
+      username: '',
+      nickname: '',
+      sessionId: me.sessionId,
+      isTourist: false,
+      role: 'member' as const,
+      suspendedUntil: null,
+    };
     const page = { page: 1, num: 5, cursor: null };
     const feeds = feedsService({ db, firstPages: firstPagesCache(clock), clock });
     const first = await feeds.newest(viewer, page);

@@ -69,7 +69,7 @@ describe('latest/news', () => {
 
   it("counts only the member's unread news and shows the newest, read or not", async () => {
     const { user, token } = await t.make.member();
-    const fan = await t.make.user();
+    const fan = await t.make.user({ newcomer: true });
     const stranger = await t.make.member();
     const post = await insertPost(t.database, user.id);
     const add = async (kind: string) => {
@@ -117,7 +117,7 @@ describe('latest/news', () => {
 
   it('quotes the post a comment item is about, with its actor, and nothing once the comment is gone', async () => {
     const author = await t.make.member();
-    const fan = await t.make.member();
+    const fan = await t.make.member({ newcomer: true });
     const post = await insertPost(t.database, author.user.id);
     const comment = (
       await ok<{ id: number }>(endpoints.comments.postComment, { post_id: post.id, text: 'Nice' }, fan)

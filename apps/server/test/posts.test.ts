@@ -1,6 +1,6 @@
 import { ADULT_AGE, endpoints, MainCode, PAID_PRICE_MAX, type Post } from '@pixelhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, type TestApp } from './helper';
+import { buildTestApp, call, ESTABLISHED_LEVEL, type TestApp } from './helper';
 import { insertTopic, makeTourist, setLevel } from './support/community';
 import { insertUpload } from './support/uploads';
 
@@ -64,7 +64,7 @@ describe('create/posts', () => {
     const post = body.data as Post;
     expect(post).toMatchObject({
       topic_id: topicId,
-      user: { id: member.user.id, nickname: member.user.nickname, level: 1, grade: 'novice' },
+      user: { id: member.user.id, nickname: member.user.nickname, level: ESTABLISHED_LEVEL, grade: 'novice' },
       text: 'Finished the castle level!',
       color: 'teal',
       style: null,

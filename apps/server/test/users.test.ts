@@ -12,7 +12,7 @@ const getUser = endpoints.users.getUser;
 
 describe('get/user', () => {
   it('answers the caller with private fields', async () => {
-    const { user, token } = await t.make.member({ username: 'pixelpat' });
+    const { user, token } = await t.make.member({ username: 'pixelpat', newcomer: true });
     const { body } = await call(t.app, getUser, {}, { token });
     expect(body.data).toEqual({
       id: user.id,

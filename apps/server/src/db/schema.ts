@@ -26,9 +26,11 @@ export interface DB {
   topic_follows: TopicFollowsTable;
   posts: PostsTable;
   post_files: PostFilesTable;
+  post_versions: PostVersionsTable;
   post_likes: MemberPostTable;
   post_unlocks: MemberPostTable;
   comments: CommentsTable;
+  comment_versions: CommentVersionsTable;
   comment_likes: CommentLikesTable;
   follows: FollowsTable;
   blacklist: BlacklistTable;
@@ -75,6 +77,10 @@ export interface DB {
   stored_file_census: StoredFileCensusTable;
   account_exports: AccountExportsTable;
   account_export_links: AccountExportLinksTable;
+  moderator_topics: ModeratorTopicsTable;
+  mod_actions: ModActionsTable;
+  appeals: AppealsTable;
+  content_filters: ContentFiltersTable;
 }
 
 export interface UsersTable {
@@ -101,8 +107,11 @@ export interface UsersTable {
   post_count: Generated<number>;
   follower_count: Generated<number>;
   following_count: Generated<number>;
-  /** `erased`: a deleted account's tombstone, kept for the ledger's sake (docs/internals/account-deletion.md). */
-  status: Generated<'active' | 'disabled' | 'erased'>;
+  /**
+   * `erased`: a deleted account's tombstone, kept for the ledger's sake (docs/internals/account-deletion.md);
+   * `banned`: a moderator banned it (docs/internals/staff-and-sanctions.md). Only `active` signs in or is listed.
+   */
+  status: Generated<'active' | 'disabled' | 'erased' | 'banned'>;
   /** Total experience; `level` follows it (features/levels), both changed together. */
   experience: Generated<number>;
   /** The last UTC day (days since the epoch) of a daily start-up, the run of days, and all days. */
@@ -116,6 +125,17 @@ export interface UsersTable {
   deletion_due_at: number | null;
   /** When the `account-erasure` job erased it (status `erased`). */
   erased_at: number | null;
+  /** member, moderator or admin (features/staff); read with every request. */
+  role: Generated<'member' | 'moderator' | 'admin'>;
+  /** When the role was last given; null for members. */
+  role_granted_at: number | null;
+  /** The member reads but does not write while this is later than now (features/sanctions). */
+  suspended_until: number | null;
+  suspension_reason: string | null;
+  /** The log entry of the running suspension, which an appeal names. */
+  suspension_action_id: number | null;
+  /** Why it was banned (status `banned`); log-in says it. */
+  ban_reason: string | null;
 }
 
 export interface SessionsTable {
@@ -365,6 +385,26 @@ export interface PostsTable {
   hot_dirty: Generated<number>;
   created_at: number;
   updated_at: number;
+  /** When its author last edited it (docs/internals/edits.md); null if never. */
+  edited_at: number | null;
+  /** A moderator removed it (docs/product/moderation.md); the text stays for the log and a restore. */
+  removed_at: number | null;
+  removed_reason: string | null;
+  removed_action_id: number | null;
+  /** Held for review: only its author and moderators see it until released (or removed). */
+  held_at: number | null;
+  held_reason: string | null;
+  /** 1: a moderator closed its comments; its author cannot reopen them. */
+  comments_locked: Generated<number>;
+}
+
+/** A post's earlier versions, one row each; `created_at`: when that version was written. */
+export interface PostVersionsTable {
+  id: Generated<number>;
+  post_id: number;
+  text: string;
+  link: string | null;
+  created_at: number;
 }
 
 export interface PostFilesTable {
@@ -403,6 +443,20 @@ export interface CommentsTable {
   like_count: Generated<number>;
   /** On a top-level comment: every reply in its thread. */
   reply_count: Generated<number>;
+  created_at: number;
+  /** When its author last edited it (docs/internals/edits.md); null if never. */
+  edited_at: number | null;
+  /** A moderator removed it: it stays in its thread as a placeholder, its replies under it. */
+  removed_at: number | null;
+  removed_reason: string | null;
+  removed_action_id: number | null;
+}
+
+/** A comment's earlier versions, one row each; `created_at`: when that version was written. */
+export interface CommentVersionsTable {
+  id: Generated<number>;
+  comment_id: number;
+  text: string;
   created_at: number;
 }
 
@@ -450,6 +504,12 @@ export interface ReportsTable {
   reason: string;
   text: string;
   created_at: number;
+  /** The post or comment as it was when reported, JSON `{ text, link }` (posts/report-snapshot.ts). */
+  snapshot: string | null;
+  /** Open while null; then when, by whom and how a moderator resolved it. */
+  resolved_at: number | null;
+  resolved_by: number | null;
+  resolution: 'dismissed' | 'removed' | null;
 }
 
 export interface BannersTable {
@@ -893,4 +953,68 @@ export interface StoredFileCensusTable {
   cursor: string | null;
   started_at: number | null;
   finished_at: number | null;
+}
+
+/**
+ * A content filter an administrator keeps (docs/internals/content-filters.md): `value` as typed,
+ * `normalized` as compared; one per (kind, normalized). `created_by` null: an operator, or an
+ * administrator whose account is gone.
+ */
+export interface ContentFiltersTable {
+  id: Generated<number>;
+  kind: 'word' | 'pattern' | 'link';
+  value: string;
+  normalized: string;
+  action: 'block' | 'hold';
+  created_by: number | null;
+  created_at: number;
+}
+
+/** A moderator with rows here moderates only those topics; one without moderates every topic. */
+export interface ModeratorTopicsTable {
+  user_id: number;
+  topic_id: number;
+  created_at: number;
+}
+
+/** The moderation log (features/mod-log): one row per thing a moderator, admin or operator did. */
+export interface ModActionsTable {
+  id: Generated<number>;
+  /** Null: an operator's `npm run ops` command. */
+  moderator_id: number | null;
+  action: string;
+  target_type: string;
+  target_id: number | null;
+  /** Whom it is about: the content's author, or the member acted on. */
+  subject_user_id: number | null;
+  topic_id: number | null;
+  post_id: number | null;
+  reason: string;
+  until_at: number | null;
+  /** The content as it was; staff only. */
+  snapshot: string | null;
+  /** 1 for the kinds the public log shows. */
+  is_public: number;
+  created_at: number;
+}
+
+/**
+ * A member's appeal of one moderation-log entry (features/appeals; docs/internals/appeals.md).
+ * `kind`, `topic_id` and `actor_id` are the entry's, copied so the desk's queue is scoped and
+ * counted here. `state`: open, then granted or denied once.
+ */
+export interface AppealsTable {
+  id: Generated<number>;
+  action_id: number;
+  user_id: number;
+  kind: string;
+  topic_id: number | null;
+  /** Who took the action appealed (null: an operator command). */
+  actor_id: number | null;
+  message: string;
+  state: Generated<'open' | 'granted' | 'denied'>;
+  answer: string | null;
+  answered_by: number | null;
+  answered_at: number | null;
+  created_at: number;
 }

@@ -1,4 +1,4 @@
-import type { ApiBase, Locale } from '@pixelhall/contract';
+import type { ApiBase, Locale, Role } from '@pixelhall/contract';
 import type { Translate } from '../i18n';
 
 /** The member a request acts for, resolved from its bearer token. */
@@ -13,6 +13,10 @@ export interface Member {
   sessionId: number;
   /** A visitor account (`tourist`) that has not become a full member yet. */
   isTourist: boolean;
+  /** Read with every request, so a role taken away ends desk access at the next one (features/staff). */
+  role: Role;
+  /** While later than now, the member reads but does not write (shared/may-write.ts); epoch ms. */
+  suspendedUntil: number | null;
 }
 
 declare module 'fastify' {

@@ -56,6 +56,12 @@ const HELP = `Pixelhall operator commands (npm run ops -- <command>)
                                       first lists the whole store to adopt files the database
                                       does not know (docs/internals/file-lifetime.md)
 
+  roles:grant <username> moderator|admin [--topics 1,2]
+                                      make a member a moderator (of every topic, or of the
+                                      topics given) or an administrator; logged as done by the
+                                      operators. Granting again replaces the role and topics
+  roles:revoke <username>             make a moderator or an administrator a member again
+
 The database is DATABASE_URL (default file:./data/pixelhall.db).`;
 
 type Command = (
@@ -274,6 +280,27 @@ const COMMANDS: Record<string, Command> = {
       }
     });
   },
+  async 'roles:grant'([username, role], flags) {
+    if (!username || (role !== 'moderator' && role !== 'admin'))
+      throw new UsageError('roles:grant needs a user name and moderator or admin');
+    const given = typeof flags.topics === 'string' ? flags.topics.split(',').map((s) => s.trim()) : [];
+    const topics = given.map(Number);
+    if (given.some((s) => !/^\d+$/.test(s)) || topics.some((n) => !Number.isSafeInteger(n) || n <= 0))
+      throw new UsageError('--topics is a comma-separated list of topic ids, e.g. --topics 3,7');
+    await withServices(async (s) => {
+      const done = await s.staff.grantByOperator(username, role, topics);
+      console.info(
+        `${done.username} is now ${done.role === 'admin' ? 'an administrator' : 'a moderator'}${done.topics.length ? ` of ${done.topics.join(', ')}` : done.role === 'moderator' ? ' of every topic' : ''}`,
+      );
+    });
+  },
+  async 'roles:revoke'([username]) {
+    if (!username) throw new UsageError('roles:revoke needs a user name');
+    await withServices(async (s) => {
+      const done = await s.staff.revokeByOperator(username);
+      console.info(`${done.username} is a member again (was ${done.was})`);
+    });
+  },
   async 'popup:set'([title, text, link]) {
     if (!title || text === undefined) throw new UsageError('popup:set needs a title and a text');
     await withServices(async (s) => {
@@ -364,6 +391,7 @@ async function run(): Promise<void> {
       genre: { type: 'string' },
       grace: { type: 'string' },
       census: { type: 'boolean' },
+      topics: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

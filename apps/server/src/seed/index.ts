@@ -5,6 +5,7 @@ import type { FileStore } from '../features/uploads/storage';
 import { seedAppVersions } from './app-versions';
 import { seedDemoCommunity } from './community';
 import { seedDemoMembers } from './demo-members';
+import { seedDemoStaff } from './demo-staff';
 import { seedDemoEconomy } from './economy';
 import { seedEconomyCatalog } from './economy-catalog';
 import { seedDemoGames } from './games';
@@ -31,6 +32,7 @@ export const SEEDERS: Seeder[] = [
   seedEconomyCatalog,
   seedDemoEconomy,
   seedDemoGames,
+  seedDemoStaff,
 ];
 
 export async function seedDemoWorld(

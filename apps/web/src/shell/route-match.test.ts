@@ -32,7 +32,7 @@ const ADDED_LOGIN_ME = ['bets', 'wallet', 'props', 'rewards', 'setting/accountan
 /** Open pages added beyond the table: the open-source licences, reached from About. */
 const ADDED_OPEN_ME = ['about/licences'];
 /** Pages of features added since, outside /me (`npm run new:feature` adds each one here). */
-const ADDED_OTHER: string[] = [];
+const ADDED_OTHER: string[] = ['/mod'];
 const SPEC_OTHER = [
   '/',
   '/home',

@@ -173,6 +173,12 @@ export const ROUTES: RouteDef[] = [
     true,
     lazy(() => import('../screens/mute/MuteScreen')),
   ),
+  // Added by this project: what moderators did about the member, and their appeals (issue 28).
+  me(
+    'moderation',
+    true,
+    lazy(() => import('../screens/moderation-notices/ModerationNoticesScreen')),
+  ),
   // Added by this project: the bets screens (list, place a bet) need a route of their own.
   me('bets', true, BetsScreen),
   // Added by this project: the wallet (balances, exchange, history) and the props shop.
@@ -235,6 +241,10 @@ export const ROUTES: RouteDef[] = [
     statusBarTheme: 'dark',
   },
   { name: 'webview', path: '/webview', screen: WebviewScreen },
+  // Added by this project: the moderators' desk (issue 28); anyone but staff sees the catch-all.
+  { name: 'mod', path: '/mod', login: true, screen: lazy(() => import('./ModRoute')) },
+  // Added by this project: the public moderation log (issue 28), open to everyone.
+  { name: 'modlog', path: '/modlog', screen: lazy(() => import('../screens/modlog/ModLogScreen')) },
   { name: 'login', path: '/login', screen: LoginScreen },
   // The developer gallery exists in development only: a production build leaves the route and
   // its screen out (Vite makes the condition a constant false and drops the import with it).

@@ -47,6 +47,8 @@ export const LEDGER_REASON_NAMES = [
   'bet_refund',
   'grant',
   'reversal',
+  'post_refund',
+  'post_refund_returned',
 ] as const;
 
 export const ledgerEntrySchema = z.object({

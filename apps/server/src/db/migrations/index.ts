@@ -23,6 +23,11 @@ import * as m0020mutes from './0020_mutes';
 import * as m0021accountExports from './0021_account_exports';
 import * as m0022accountDeletion from './0022_account_deletion';
 import * as m0023storedFiles from './0023_stored_files';
+import * as m0024staffAndSanctions from './0024_staff_and_sanctions';
+import * as m0025moderation from './0025_moderation';
+import * as m0026appeals from './0026_appeals';
+import * as m0027editHistory from './0027_edit_history';
+import * as m0028contentFilters from './0028_content_filters';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then
 type Up = (db: Kysely<any>, dialect: Dialect) => Promise<void>;
@@ -55,4 +60,9 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, up: Up]> = [
   ['0021_account_exports', m0021accountExports.up],
   ['0022_account_deletion', m0022accountDeletion.up],
   ['0023_stored_files', m0023storedFiles.up],
+  ['0024_staff_and_sanctions', m0024staffAndSanctions.up],
+  ['0025_moderation', m0025moderation.up],
+  ['0026_appeals', m0026appeals.up],
+  ['0027_edit_history', m0027editHistory.up],
+  ['0028_content_filters', m0028contentFilters.up],
 ];

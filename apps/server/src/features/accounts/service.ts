@@ -157,14 +157,18 @@ export function accountsService({
     ) {
       const { address } = origin;
       const row = await users.findByLogin(login);
-      const key = row ? `user:${row.id}` : `name:${login.trim().toLowerCase()}`;
+      // Only the right password learns that, and why, the account was banned.
+      const banned = row ? undefined : await users.bannedByLogin(login);
+      const owner = row ?? banned;
+      const key = owner ? `user:${owner.id}` : `name:${login.trim().toLowerCase()}`;
       await guard.admit(key, address);
-      const matches = await verifyPassword(row?.password_hash ?? (await dummy()), password);
-      if (!row?.password_hash || !matches) {
+      const matches = await verifyPassword(owner?.password_hash ?? (await dummy()), password);
+      if (!owner?.password_hash || !matches) {
         await guard.failed(key, address);
         throw fail('errors.wrong_credentials');
       }
       await guard.succeeded(key, address);
+      if (!row) throw fail('errors.account_banned', { reason: banned?.ban_reason ?? '' });
       const challenge = await twoStep.challengeFor(Number(row.id));
       if (challenge) return answer({ second_step: challenge }, 'auth.second_step_needed');
       return answer(await signIn(row, origin), 'auth.welcome_back', { name: row.nickname });

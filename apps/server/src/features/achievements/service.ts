@@ -11,7 +11,7 @@ import { AppError, fail } from '../../http/app-error';
 import { answer } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
 import type { Translate } from '../../i18n';
-import { assertFullMember } from '../../shared/full-member';
+import { assertMayWrite } from '../../shared/may-write';
 import { type AchievementMetric, grantAchievements, isMetric, metricValue, parseTiers } from './grant';
 import { type AchievementRow, achievementsRepo } from './repo';
 
@@ -113,7 +113,7 @@ export function achievementsService({ db, clock }: { db: Kysely<DB>; clock: () =
 
     /** Replaces the profile's chosen achievements, in the order given; each must be earned. */
     async display(member: Member, ids: number[], t: Translate) {
-      assertFullMember(member);
+      assertMayWrite(member, clock());
       const chosen = [...new Set(ids)].slice(0, ACHIEVEMENT_DISPLAY_MAX);
       const all = new Map((await repo.all()).map((a) => [Number(a.id), a]));
       const earned = await earnedOf(member.id);

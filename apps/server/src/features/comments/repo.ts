@@ -17,6 +17,10 @@ const COLUMNS = [
   'comments.like_count',
   'comments.reply_count',
   'comments.created_at',
+  'comments.removed_at',
+  'comments.removed_reason',
+  'comments.removed_action_id',
+  'comments.edited_at',
 ] as const;
 
 export type CommentSort = 'new' | 'best';
@@ -77,12 +81,22 @@ export function commentsRepo(db: Kysely<DB>, clock: () => number = Date.now) {
         .$if(lock, (q) => q.forNoKeyUpdate())
         .executeTakeFirst(),
 
-    /** The topic a post is in, for its age limit; undefined when there is no such post. */
+    /** Comments by id, in no particular order; those that are gone are left out. */
+    findAll: (ids: number[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db.selectFrom('comments').select(COLUMNS).where('id', 'in', ids).execute(),
+
+    /**
+     * The topic a post is in, for its age limit, with who wrote the post and whether it is held
+     * for review (its comments are then its author's and staff's alone); undefined when there is
+     * no such post.
+     */
     topicOfPost: (postId: number) =>
       db
         .selectFrom('posts')
         .innerJoin('topics', 'topics.id', 'posts.topic_id')
-        .select('topics.min_age')
+        .select(['topics.min_age', 'posts.user_id', 'posts.held_at'])
         .where('posts.id', '=', postId)
         .executeTakeFirst(),
 
@@ -96,7 +110,7 @@ export function commentsRepo(db: Kysely<DB>, clock: () => number = Date.now) {
         .updateTable('posts')
         .set((eb) => ({ comment_count: eb('comment_count', '+', delta), hot_dirty: 1 }))
         .where('id', '=', postId)
-        .returning(['user_id', 'comments_open', 'comment_count'])
+        .returning(['user_id', 'comments_open', 'comment_count', 'removed_at', 'held_at', 'comments_locked'])
         .executeTakeFirst(),
 
     async insert(row: {
@@ -200,9 +214,10 @@ export function commentsRepo(db: Kysely<DB>, clock: () => number = Date.now) {
 
     /**
      * A member's comments, newest first, with the gate's columns of the post each belongs to;
-     * comments on adult topics' posts only `withAdult` (the service decides who may see them).
+     * comments on adult topics' posts only `withAdult`, and the ones a moderator removed only
+     * `withRemoved` (the service decides who may see them). None on removed or held posts.
      */
-    byUser(userId: number, withAdult: boolean, start: PageStart, limit: number) {
+    byUser(userId: number, withAdult: boolean, withRemoved: boolean, start: PageStart, limit: number) {
       const after = afterOf(start);
       return db
         .selectFrom('comments')
@@ -214,8 +229,13 @@ export function commentsRepo(db: Kysely<DB>, clock: () => number = Date.now) {
           'posts.price as post_price',
           'posts.text as post_text',
           'topics.min_age as post_min_age',
+          'posts.removed_at as post_removed_at',
+          'posts.held_at as post_held_at',
         ])
         .where('comments.user_id', '=', userId)
+        .where('posts.removed_at', 'is', null)
+        .where('posts.held_at', 'is', null)
+        .$if(!withRemoved, (q) => q.where('comments.removed_at', 'is', null))
         .$if(!withAdult, (q) => q.where('topics.min_age', '<', ADULT_AGE))
         .$if(after !== null, (q) =>
           q.where(({ eb, refTuple, tuple }) =>
@@ -229,17 +249,18 @@ export function commentsRepo(db: Kysely<DB>, clock: () => number = Date.now) {
         .execute();
     },
 
-    async countByUser(userId: number, withAdult: boolean): Promise<number> {
+    async countByUser(userId: number, withAdult: boolean, withRemoved: boolean): Promise<number> {
       const { count } = await db
         .selectFrom('comments')
+        .innerJoin('posts', 'posts.id', 'comments.post_id')
         .$if(!withAdult, (q) =>
-          q
-            .innerJoin('posts', 'posts.id', 'comments.post_id')
-            .innerJoin('topics', 'topics.id', 'posts.topic_id')
-            .where('topics.min_age', '<', ADULT_AGE),
+          q.innerJoin('topics', 'topics.id', 'posts.topic_id').where('topics.min_age', '<', ADULT_AGE),
         )
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .where('comments.user_id', '=', userId)
+        .where('posts.removed_at', 'is', null)
+        .where('posts.held_at', 'is', null)
+        .$if(!withRemoved, (q) => q.where('comments.removed_at', 'is', null))
         .executeTakeFirstOrThrow();
       return Number(count);
     },

@@ -14,8 +14,9 @@ import type { DB } from '../../db/schema';
 import { AppError, fail } from '../../http/app-error';
 import { answer } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
-import { assertFullMember } from '../../shared/full-member';
+import { assertMayWrite } from '../../shared/may-write';
 import { addNews, recordActivity, removeNewsAboutComments } from '../activity/public';
+import { assertWithinHourlyLimit, screenContent } from '../content-filters/public';
 import { foldingFor } from '../mutes/public';
 import { authorsOf, hasBlocked } from '../people/public';
 import { assertAdultConfirmed, gateTexts } from '../posts/public';
@@ -23,16 +24,21 @@ import { type CommentRow, type CommentSort, commentsRepo } from './repo';
 
 const byTime = (r: CommentRow) => [Number(r.created_at), Number(r.id)];
 
+/** Moderators and administrators read removed comments whole, with the reason (docs/product/moderation.md). */
+const isStaff = (viewer: Member | null) => viewer !== null && viewer.role !== 'member';
+
 /**
  * Comments as `viewerId` sees them: authors, the member each reply answers and the viewer's
  * likes come in two queries for the whole set, whatever its size; what folds a comment for the
- * viewer (their muted words, docs/internals/mutes.md) in a third, unless `fold` is given.
+ * viewer (their muted words, docs/internals/mutes.md) in a third, unless `fold` is given. A
+ * removed comment keeps its place as a placeholder: empty for all but its author and `staff`.
  */
 async function present(
   db: Kysely<DB>,
   viewerId: number | null,
   rows: CommentRow[],
   fold?: MuteMatcher,
+  staff = false,
 ): Promise<Reply[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => Number(r.id));
@@ -49,6 +55,8 @@ async function present(
     if (!user) return [];
     const id = Number(r.id);
     const mine = viewerId !== null && Number(r.user_id) === viewerId;
+    const privileged = mine || staff;
+    const blanked = r.removed_at !== null && !privileged;
     const reply: Reply = {
       id,
       post_id: Number(r.post_id),
@@ -57,20 +65,55 @@ async function present(
       depth: r.depth,
       user,
       reply_to: r.reply_to_user_id === null ? null : (authors.get(Number(r.reply_to_user_id)) ?? null),
-      text: r.text,
+      text: blanked ? '' : r.text,
       like_count: r.like_count,
       reply_count: r.reply_count,
       liked: liked.has(id),
       mine,
       created_at: Number(r.created_at),
-      removed: null,
-      edited_at: null,
+      removed:
+        r.removed_at === null
+          ? null
+          : {
+              at: Number(r.removed_at),
+              reason: privileged ? r.removed_reason : null,
+              action_id: privileged && r.removed_action_id !== null ? Number(r.removed_action_id) : null,
+            },
+      edited_at: r.edited_at === null ? null : Number(r.edited_at),
     };
     // The viewer's own comments never fold.
-    const words = mine ? [] : folding(r.text);
+    const words = mine || blanked ? [] : folding(r.text);
     if (words.length > 0) reply.folded = { words };
     return [reply];
   });
+}
+
+/** One comment or reply as `viewerId` sees it; null when it is gone (edit/comments answers with it). */
+export async function presentComment(db: Kysely<DB>, viewerId: number | null, id: number): Promise<Reply | null> {
+  const row = await commentsRepo(db).find(id);
+  if (!row) return null;
+  const [reply] = await present(db, viewerId, [row]);
+  return reply ?? null;
+}
+
+/**
+ * Comments by id in the order given, as staff see them (removed ones whole, with the reason): the
+ * moderators' desk (mod/member). Ids that are gone are left out.
+ */
+export async function presentCommentsToStaff(
+  db: Kysely<DB>,
+  viewerId: number,
+  ids: number[],
+): Promise<Reply[]> {
+  const rows = await commentsRepo(db).findAll(ids);
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  return present(
+    db,
+    viewerId,
+    ids.flatMap((id) => byId.get(id) ?? []),
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -102,7 +145,8 @@ export function commentsService({
   const repo = commentsRepo(db, clock);
   const lockRows = locksRows(engine);
 
-  async function withReplies(viewerId: number | null, rows: CommentRow[]): Promise<Comment[]> {
+  async function withReplies(viewer: Member | null, rows: CommentRow[]): Promise<Comment[]> {
+    const viewerId = viewer?.id ?? null;
     const previews = await repo.previews(
       rows.map((r) => Number(r.id)),
       viewerId,
@@ -110,8 +154,8 @@ export function commentsService({
     );
     const fold = await foldingFor(db, viewerId);
     const [comments, replies] = await Promise.all([
-      present(db, viewerId, rows, fold),
-      present(db, viewerId, previews, fold),
+      present(db, viewerId, rows, fold, isStaff(viewer)),
+      present(db, viewerId, previews, fold, isStaff(viewer)),
     ]);
     const byRoot = new Map<number, Reply[]>();
     for (const reply of replies) {
@@ -122,6 +166,43 @@ export function commentsService({
     return comments.map((c) => ({ ...c, replies: byRoot.get(c.id) ?? [] }));
   }
 
+  /** A post held for review is not found for anyone but its author and staff, nor its comments. */
+  function assertPostShown(post: { user_id: number; held_at: number | null }, viewer: Member | null) {
+    if (post.held_at !== null && Number(post.user_id) !== viewer?.id && !isStaff(viewer)) {
+      throw fail('errors.post_not_found');
+    }
+  }
+
+  /**
+   * Commenting needs a post that a moderator neither removed nor locked, and, while it is held
+   * for review, is the author's own.
+   */
+  /**
+   * Comments and replies are never held: they belong to a conversation that goes on without them,
+   * so what would hold a post refuses a comment (docs/product/moderation.md#filters-and-new-member-limits).
+   */
+  async function assertScreened(member: Member, text: string, now: number): Promise<void> {
+    const { verdict } = await screenContent(db, { userId: member.id, text, links: [] }, now);
+    if (verdict === 'block') throw fail('errors.content_blocked');
+    if (verdict === 'hold') throw fail('errors.comment_needs_review');
+  }
+
+  function assertOpenToComments(
+    post: {
+      user_id: number;
+      comments_open: number;
+      removed_at: number | null;
+      held_at: number | null;
+      comments_locked: number;
+    },
+    member: Member,
+    missing: 'errors.post_not_found' | 'errors.comment_not_found',
+  ) {
+    if (post.held_at !== null && Number(post.user_id) !== member.id) throw fail(missing);
+    if (post.removed_at !== null || post.comments_locked === 1) throw fail('errors.comments_locked');
+    if (post.comments_open !== 1) throw fail('errors.comments_closed');
+  }
+
   return {
     /** A post's comments, behind the same 18+ answer as the post itself (posts/detail). */
     async list(
@@ -130,6 +211,7 @@ export function commentsService({
     ) {
       const topic = await repo.topicOfPost(query.post_id);
       if (!topic) throw fail('errors.post_not_found');
+      assertPostShown(topic, viewer);
       assertAdultConfirmed(topic, query.adult_confirmed);
       const viewerId = viewer?.id ?? null;
       const keyOf = query.sort === 'best' ? (r: CommentRow) => [r.like_count, Number(r.id)] : byTime;
@@ -139,7 +221,7 @@ export function commentsService({
         ),
         repo.countTopLevel(query.post_id, viewerId),
       ]);
-      return { list: await withReplies(viewerId, rows), total, cursor };
+      return { list: await withReplies(viewer, rows), total, cursor };
     },
 
     /** A thread's replies; a reply's id stands for its thread. Adult topics: as `list`. */
@@ -150,6 +232,9 @@ export function commentsService({
       const comment = await repo.find(query.comment_id);
       const topic = comment && (await repo.topicOfPost(Number(comment.post_id)));
       if (!comment || !topic) throw fail('errors.comment_not_found');
+      if (topic.held_at !== null && Number(topic.user_id) !== viewer?.id && !isStaff(viewer)) {
+        throw fail('errors.comment_not_found');
+      }
       assertAdultConfirmed(topic, query.adult_confirmed);
       const rootId = comment.root_id === null ? Number(comment.id) : Number(comment.root_id);
       const viewerId = viewer?.id ?? null;
@@ -157,18 +242,21 @@ export function commentsService({
         keysetPage(query, byTime, 2, (start, limit) => repo.thread(rootId, viewerId, start, limit)),
         repo.countThread(rootId, viewerId),
       ]);
-      return { list: await present(db, viewerId, rows), total, cursor };
+      return { list: await present(db, viewerId, rows, undefined, isStaff(viewer)), total, cursor };
     },
 
     async comment(member: Member, postId: number, text: string) {
-      assertFullMember(member);
+      assertMayWrite(member, clock());
       const now = clock();
+      await assertScreened(member, text, now);
       const row = await db.transaction().execute(async (trx) => {
         const tx = commentsRepo(trx);
         // First, so that this comment and any deletion on the post take turns (see countOnPost).
         const post = await tx.countOnPost(postId, 1);
         if (!post) throw fail('errors.post_not_found');
-        if (post.comments_open !== 1) throw fail('errors.comments_closed');
+        // After the post's lock, as every writer takes the post's row before its author's.
+        await assertWithinHourlyLimit(trx, member.id, 'comment', now, { lock: lockRows });
+        assertOpenToComments(post, member, 'errors.post_not_found');
         const authorId = Number(post.user_id);
         if (await hasBlocked(trx, authorId, member.id)) throw fail('errors.blocked_by_user');
         const row = await tx.insert({
@@ -196,18 +284,20 @@ export function commentsService({
     },
 
     async reply(member: Member, commentId: number, text: string) {
-      assertFullMember(member);
+      assertMayWrite(member, clock());
       const target = await repo.find(commentId);
       if (!target) throw fail('errors.comment_not_found');
       const postId = Number(target.post_id);
       const now = clock();
+      await assertScreened(member, text, now);
       const row = await db.transaction().execute(async (trx) => {
         const tx = commentsRepo(trx);
         const post = await tx.countOnPost(postId, 1);
         // Read again under the post's lock: a deletion that went first took the comment with it.
         const answered = post && (await tx.find(commentId));
         if (!post || !answered) throw fail('errors.comment_not_found');
-        if (post.comments_open !== 1) throw fail('errors.comments_closed');
+        await assertWithinHourlyLimit(trx, member.id, 'comment', now, { lock: lockRows });
+        assertOpenToComments(post, member, 'errors.comment_not_found');
         const answeredId = Number(answered.user_id);
         const blocked =
           (await hasBlocked(trx, answeredId, member.id)) ||
@@ -240,7 +330,7 @@ export function commentsService({
     },
 
     async like(member: Member, commentId: number, want: boolean | undefined) {
-      assertFullMember(member);
+      assertMayWrite(member, clock());
       const now = clock();
       return db.transaction().execute(async (trx) => {
         const tx = commentsRepo(trx);
@@ -297,7 +387,8 @@ export function commentsService({
 
     /**
      * A member's comments with the post each is on; a paid post shows its teaser unless open.
-     * Comments on adult topics' posts show on the member's own page only, with the 18+ answer.
+     * Comments on adult topics' posts show on the member's own page only, with the 18+ answer;
+     * so do the ones a moderator removed (flagged). None on removed or held posts.
      */
     async byUser(viewer: Member | null, query: PageQuery & { user_id?: number; adult_confirmed?: boolean }) {
       const userId = query.user_id ?? viewer?.id;
@@ -311,9 +402,12 @@ export function commentsService({
       if (!user) throw fail('errors.user_not_found');
       const viewerId = viewer?.id ?? null;
       const withAdult = viewerId === userId && query.adult_confirmed === true;
+      const withRemoved = viewerId === userId;
       const [{ rows, cursor }, total] = await Promise.all([
-        keysetPage(query, byTime, 2, (start, limit) => repo.byUser(userId, withAdult, start, limit)),
-        repo.countByUser(userId, withAdult),
+        keysetPage(query, byTime, 2, (start, limit) =>
+          repo.byUser(userId, withAdult, withRemoved, start, limit),
+        ),
+        repo.countByUser(userId, withAdult, withRemoved),
       ]);
       const texts = await gateTexts(
         db,
@@ -324,6 +418,8 @@ export function commentsService({
           price: r.post_price,
           text: r.post_text,
           min_age: r.post_min_age,
+          removed_at: r.post_removed_at,
+          held_at: r.post_held_at,
         })),
       );
       const list = (await present(db, viewerId, rows)).map((c) => {

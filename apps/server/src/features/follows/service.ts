@@ -7,6 +7,7 @@ import { AppError, fail } from '../../http/app-error';
 import { answer } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
 import { assertFullMember } from '../../shared/full-member';
+import { assertMayWrite } from '../../shared/may-write';
 import { addNews, recordActivity } from '../activity/public';
 import { hasBlocked, userCardsOf } from '../people/public';
 import { followsRepo, type Listed } from './repo';
@@ -64,7 +65,7 @@ export function followsService({
 
   return {
     async follow(member: Member, userId: number, want: boolean | undefined) {
-      assertFullMember(member);
+      assertMayWrite(member, clock());
       if (userId === member.id) throw fail('errors.cannot_follow_self');
       await activeUser(userId);
       const now = clock();

@@ -483,7 +483,14 @@ export function gamesRepo(db: Kysely<DB>) {
         .selectFrom('game_tokens')
         .innerJoin('users', 'users.id', 'game_tokens.user_id')
         .innerJoin('sessions', 'sessions.id', 'game_tokens.session_id')
-        .select(['game_tokens.user_id', 'users.username', 'users.nickname', 'users.is_tourist'])
+        .select([
+          'game_tokens.user_id',
+          'users.username',
+          'users.nickname',
+          'users.is_tourist',
+          'users.role',
+          'users.suspended_until',
+        ])
         .where('game_tokens.token_hash', '=', tokenHash)
         .where('game_tokens.expires_at', '>', now)
         // Signing out, a password reset or change revoke the session, and with it its tokens.

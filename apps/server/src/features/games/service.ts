@@ -388,6 +388,8 @@ export function gamesService({
         nickname: row.nickname,
         sessionId: 0,
         isTourist: row.is_tourist === 1,
+        role: row.role,
+        suspendedUntil: row.suspended_until === null ? null : Number(row.suspended_until),
       };
     },
 

@@ -84,6 +84,8 @@ const newestWithUnread = compiledOnce((db, p: Params<{ userId: number; now: numb
       'quoted.user_id as quoted_user_id',
       'quoted.price as quoted_price',
       'quoted.text as quoted_text',
+      'quoted.removed_at as quoted_removed_at',
+      'quoted.held_at as quoted_held_at',
       'quoted_topic.min_age as quoted_min_age',
     ])
     .select((eb) => [
@@ -129,6 +131,8 @@ export function newsRepo(db: Kysely<DB>, clock: () => number = Date.now) {
         quoted_price,
         quoted_text,
         quoted_min_age,
+        quoted_removed_at,
+        quoted_held_at,
         ...newest
       } = row;
       const actor: Author | null =
@@ -159,6 +163,8 @@ export function newsRepo(db: Kysely<DB>, clock: () => number = Date.now) {
                 price: quoted_price,
                 text: quoted_text,
                 min_age: quoted_min_age,
+                removed_at: quoted_removed_at,
+                held_at: quoted_held_at,
               },
       };
     },

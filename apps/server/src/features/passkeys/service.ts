@@ -207,7 +207,11 @@ export function passkeysService({
 
   async function signedIn(userId: number, origin: SessionOrigin) {
     const row = await users.findActive(userId);
-    if (!row) throw fail('errors.passkey_unknown');
+    if (!row) {
+      const banReason = await users.banReasonOf(userId);
+      if (banReason !== undefined) throw fail('errors.account_banned', { reason: banReason });
+      throw fail('errors.passkey_unknown');
+    }
     const { token } = await sessions.create(userId, origin);
     const user = toUser(row, { providers: await users.providersOf(userId) });
     return answer({ token, user }, 'auth.welcome_back', { name: row.nickname });

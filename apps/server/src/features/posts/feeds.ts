@@ -28,6 +28,7 @@ import {
   notTopicPinned,
   pinnedIn,
   postsSegment,
+  published,
   topicPinnedIn,
   topicsSegment,
 } from './segments';
@@ -174,8 +175,9 @@ export function feedsService({
     async list(viewer: Member | null, query: PostsListQuery): Promise<Feed> {
       const viewerId = viewer?.id ?? null;
       const now = clock();
-      // What the viewer never sees: members on their blacklist, and those they mute for now.
-      const blocked = [...notBlockedBy(viewerId), ...notMutedBy(db, viewerId, now)];
+      // What the viewer never sees: removed and held posts, members on their blacklist, and those
+      // they mute for now.
+      const blocked = [published, ...notBlockedBy(viewerId), ...notMutedBy(db, viewerId, now)];
       if (query.topic_id !== undefined) {
         const topic = await db
           .selectFrom('topics')
@@ -222,7 +224,7 @@ export function feedsService({
     /** recommend/posts: beside a post, its topic's popular posts first, then everyone's. */
     async recommend(viewer: Member | null, query: PageQuery & { post_id?: number }): Promise<Feed> {
       const viewerId = viewer?.id ?? null;
-      const blocked = [...notBlockedBy(viewerId), ...notMutedBy(db, viewerId, clock())];
+      const blocked = [published, ...notBlockedBy(viewerId), ...notMutedBy(db, viewerId, clock())];
       const general = await repo.generalPostCount();
       const post = query.post_id === undefined ? undefined : await repo.find(query.post_id);
       if (!post)
@@ -265,11 +267,17 @@ export function feedsService({
         .executeTakeFirst();
       if (!user) throw fail('errors.user_not_found');
       if (viewer && (await repo.blocks(viewer.id, userId))) return EMPTY;
-      // Members see all they wrote, and what they upvoted in adult topics with the 18+ answer, as
-      // a category feed shows it; others see what the general feeds would show them.
+      // Members see all they wrote (what a moderator removed or holds too, flagged), and what they
+      // upvoted in adult topics with the 18+ answer, as a category feed shows it; others see what
+      // the general feeds would show them.
       const viewerId = viewer?.id ?? null;
       const own = viewerId === userId && (query.tab === 'posts' || query.adult_confirmed === true);
-      const filters = [...(own ? [] : [notAdult]), ...notBlockedBy(viewerId)];
+      const ownPosts = viewerId === userId && query.tab === 'posts';
+      const filters = [
+        ...(own ? [] : [notAdult]),
+        ...(ownPosts ? [] : [published]),
+        ...notBlockedBy(viewerId),
+      ];
       if (query.tab === 'upvoted') {
         // What they upvoted leaves out members the viewer mutes; what they wrote is shown on their
         // page even while the viewer mutes them, since the viewer came to read it.

@@ -18,8 +18,8 @@ import { fail } from '../../http/app-error';
 
 /**
  * THE paid-content gate: the only place that decides what a viewer sees of a post. Every answer
- * that carries post content, or is chosen by it, goes through `presentPosts`, `gateTexts` or
- * `readableText`, so a paid post's text, files and links cannot leak through one path that
+ * that carries post content, or is chosen by it, goes through `presentPosts`, `gateTexts`,
+ * `gateVersions` or `readableText`, so a paid post's text, files and links cannot leak through one path that
  * forgot to check. `GATE_SURFACES` names them all.
  */
 
@@ -31,8 +31,10 @@ import { fail } from '../../http/app-error';
  *   topic's only on the caller's own lists, with the answer.
  * - `quotes`: quotes a post's text (the teaser while locked) and nothing of an adult topic's.
  * - `author`: answers the author's own post, which its author always sees whole.
+ * - `desk`: the moderators' desk, which shows posts whole (paid, removed, held) to staff only and
+ *   does not exist for anyone else (`errors.not_found`: features/moderation).
  */
-type GateSurface = 'one' | 'lists' | 'quotes' | 'author';
+type GateSurface = 'one' | 'lists' | 'quotes' | 'author' | 'desk';
 
 /**
  * Every endpoint whose answer carries a post's content or what was said on it, or is chosen by
@@ -49,6 +51,8 @@ export const GATE_SURFACES = {
   'translate/text': 'one',
   'recommend/games': 'one',
   'posts/list': 'one',
+  'posts/history': 'one',
+  'comment/history': 'one',
   'home/posts': 'lists',
   'home/feeds': 'lists',
   'recommend/posts': 'lists',
@@ -60,6 +64,10 @@ export const GATE_SURFACES = {
   'create/posts': 'author',
   'set/posts': 'author',
   'posts/prop': 'author',
+  'mod/reports': 'desk',
+  'mod/held': 'desk',
+  'mod/member': 'desk',
+  'edit/posts': 'author',
 } as const satisfies Record<string, GateSurface>;
 
 const NOTHING_FOLDS = muteMatcher([]);
@@ -114,7 +122,13 @@ const POST_COLUMNS = [
   'posts.comment_count',
   'posts.share_count',
   'posts.file_count',
+  'posts.removed_at',
+  'posts.removed_reason',
+  'posts.removed_action_id',
+  'posts.held_at',
+  'posts.comments_locked',
   'posts.created_at',
+  'posts.edited_at',
   'topics.name as topic_name',
   'topics.icon as topic_icon',
   'topics.min_age as topic_min_age',
@@ -236,7 +250,15 @@ const textRows = compiledOnce((db, p: Params<{ ids: number[] }>, n: number) =>
   db
     .selectFrom('posts')
     .innerJoin('topics', 'topics.id', 'posts.topic_id')
-    .select(['posts.id', 'posts.user_id', 'posts.price', 'posts.text', 'topics.min_age'])
+    .select([
+      'posts.id',
+      'posts.user_id',
+      'posts.price',
+      'posts.text',
+      'posts.removed_at',
+      'posts.held_at',
+      'topics.min_age',
+    ])
     .where('posts.id', 'in', p.list('ids', n)),
 );
 
@@ -283,8 +305,41 @@ export async function filesOf(db: Kysely<DB>, ids: number[]): Promise<Map<number
 }
 
 /**
+ * Who reads beyond a member's view (docs/product/moderation.md#removal). `staff`: a moderator
+ * or administrator, who sees removed posts whole (with the reason) and held ones at all. `desk`:
+ * a desk answer (mod/held, mod/member), which also shows paid content whole, since judging a post
+ * needs what it hides; only the moderation feature passes it, after assertStaff.
+ */
+export interface Reader {
+  staff?: boolean;
+  desk?: boolean;
+}
+
+/**
+ * Moderation on a post, as a viewer sees it: everyone sees that it was removed; its author and
+ * staff also see its content, why, and the log entry. A held post is for its author and staff
+ * alone (`shown: false` for everyone else).
+ */
+function moderationView(
+  p: Pick<PostRow, 'removed_at' | 'removed_reason' | 'removed_action_id' | 'held_at'>,
+  mine: boolean,
+  reader: Reader,
+) {
+  const privileged = mine || reader.staff === true || reader.desk === true;
+  const removed =
+    p.removed_at === null
+      ? null
+      : {
+          at: Number(p.removed_at),
+          reason: privileged ? p.removed_reason : null,
+          action_id: privileged && p.removed_action_id !== null ? Number(p.removed_action_id) : null,
+        };
+  return { removed, blanked: removed !== null && !privileged, shown: p.held_at === null || privileged };
+}
+
+/**
  * Posts as `viewerId` (null for a visitor) may see them, in the order of `postIds`; ids of posts
- * that no longer exist are left out. Rows a feed already read with `postRows` are passed as
+ * that no longer exist, or are held for review and not the viewer's, are left out. Rows a feed already read with `postRows` are passed as
  * `loaded`; the rest are read in one query. Then at most two more, each only when needed: the
  * viewer's unlocks when the page has paid posts of others, and the files of the visible posts
  * that have files. Never a query per post.
@@ -294,6 +349,7 @@ export async function presentPosts(
   viewerId: number | null,
   postIds: number[],
   loaded: PostRow[] = [],
+  reader: Reader = {},
 ): Promise<Post[]> {
   const ids = [...new Set(postIds.map(Number))];
   if (ids.length === 0) return [];
@@ -307,6 +363,10 @@ export async function presentPosts(
     db,
     viewerId,
     ids.flatMap((id) => byId.get(id) ?? []),
+    undefined,
+    undefined,
+    undefined,
+    reader,
   );
 }
 
@@ -324,21 +384,38 @@ export async function presentRows(
   files?: Map<number, PostFile[]>,
   unlocks?: Set<number>,
   fold?: MuteMatcher,
+  reader: Reader = {},
 ): Promise<Post[]> {
-  if (posts.length === 0) return [];
-  const folding = fold ?? foldingOfRows(posts);
-  const unlocked = unlocks ?? (await unlockedIds(db, viewerId, posts));
-  const open = new Set(posts.filter((p) => canSeeContent(p, viewerId, unlocked.has(p.id))).map((p) => p.id));
+  const isMine = (p: PostRow) => viewerId !== null && p.user_id === viewerId;
+  const shownRows = posts.filter((p) => moderationView(p, isMine(p), reader).shown);
+  if (shownRows.length === 0) return [];
+  const folding = fold ?? foldingOfRows(shownRows);
+  const unlocked = reader.desk
+    ? new Set<number>()
+    : (unlocks ?? (await unlockedIds(db, viewerId, shownRows)));
+  // Past the paid gate (the desk sees past it), and not a removed post blanked for this viewer.
+  const paidOpen = new Set(
+    shownRows
+      .filter((p) => reader.desk === true || canSeeContent(p, viewerId, unlocked.has(p.id)))
+      .map((p) => p.id),
+  );
+  const open = new Set(
+    shownRows
+      .filter((p) => paidOpen.has(p.id) && !moderationView(p, isMine(p), reader).blanked)
+      .map((p) => p.id),
+  );
   const shownFiles =
     files ??
     (await filesOf(
       db,
-      posts.filter((p) => open.has(p.id) && p.file_count > 0).map((p) => p.id),
+      shownRows.filter((p) => open.has(p.id) && p.file_count > 0).map((p) => p.id),
     ));
-  return posts.map((p) => {
+  return shownRows.map((p) => {
     const visible = open.has(p.id);
-    const mine = viewerId !== null && p.user_id === viewerId;
-    const text = visible ? p.text : teaserOf(p.text);
+    const mine = isMine(p);
+    const { removed, blanked } = moderationView(p, mine, reader);
+    // A removed post shows others nothing of itself, not even a paid post's teaser.
+    const text = visible ? p.text : blanked ? '' : teaserOf(p.text);
     const author: Author = {
       id: p.user_id,
       nickname: p.author_nickname,
@@ -358,7 +435,7 @@ export async function presentRows(
       file_count: p.file_count,
       links: visible && p.link ? [p.link] : [],
       price: p.price,
-      locked: !visible,
+      locked: !paidOpen.has(p.id),
       pinned: p.pinned_at !== null,
       topic_pinned_until: p.topic_pinned_until,
       comments_open: p.comments_open === 1,
@@ -368,10 +445,10 @@ export async function presentRows(
       liked: p.liked,
       mine,
       created_at: Number(p.created_at),
-      removed: null,
-      held: false,
-      comments_locked: false,
-      edited_at: null,
+      removed,
+      held: p.held_at !== null,
+      comments_locked: p.comments_locked === 1,
+      edited_at: p.edited_at === null ? null : Number(p.edited_at),
     };
     // What the viewer can read is what folds it; their own posts never fold.
     const words = mine ? [] : folding(text);
@@ -470,15 +547,17 @@ export async function presentPost(
   db: Kysely<DB>,
   viewerId: number | null,
   postId: number,
+  reader: Reader = {},
 ): Promise<Post | null> {
-  const [post] = await presentPosts(db, viewerId, [postId]);
+  const [post] = await presentPosts(db, viewerId, [postId], [], reader);
   return post ?? null;
 }
 
 /**
  * One post's text as `viewerId` may read it, for an answer chosen by the text without showing
  * the post (translate/text, recommend/games): posts/detail's rules, so a missing post is not
- * found and an adult topic's needs the reader's 18+ answer.
+ * found and an adult topic's needs the reader's 18+ answer. A removed or held post is not found
+ * but for its author: nothing may be chosen by what a moderator took down.
  */
 export async function readableText(
   db: Kysely<DB>,
@@ -503,7 +582,8 @@ export interface GatedText {
 
 /**
  * Only the texts (whole or teaser) of posts as `viewerId` may read them: for answers that quote a
- * post (news `post_text`) without showing the whole post. Two queries.
+ * post (news `post_text`) without showing the whole post. Two queries. Removed and held posts are
+ * left out, but for their author.
  */
 export async function gatedTexts(
   db: Kysely<DB>,
@@ -523,6 +603,9 @@ export interface QuotedPost {
   price: number | string;
   text: string;
   min_age: number;
+  /** A removed or held post is quoted to its author alone (docs/product/moderation.md). */
+  removed_at: number | string | null;
+  held_at: number | string | null;
 }
 
 /**
@@ -535,17 +618,46 @@ export async function gateTexts(
   rows: QuotedPost[],
 ): Promise<Map<number, GatedText>> {
   const texts = new Map<number, GatedText>();
-  const posts = rows.map((r) => ({
-    id: Number(r.id),
-    user_id: Number(r.user_id),
-    price: Number(r.price),
-    text: r.text,
-    min_age: r.min_age,
-  }));
+  const posts = rows
+    .filter((r) => (r.removed_at === null && r.held_at === null) || Number(r.user_id) === viewerId)
+    .map((r) => ({
+      id: Number(r.id),
+      user_id: Number(r.user_id),
+      price: Number(r.price),
+      text: r.text,
+      min_age: r.min_age,
+    }));
   const unlocked = await unlockedIds(db, viewerId, posts);
   for (const p of posts) {
     const open = canSeeContent(p, viewerId, unlocked.has(p.id));
     texts.set(p.id, { text: open ? p.text : teaserOf(p.text), locked: !open, adult: isAdultTopic(p) });
   }
   return texts;
+}
+
+/** A version of a post's text and link (posts/history: the current one and every earlier one). */
+export interface PostVersionText {
+  text: string;
+  link: string | null;
+}
+
+/**
+ * A post's versions as `viewerId` may read them (posts/history): whole, with their links, for
+ * whom the post is open (its author, its buyers, and staff when `seesAll`); for anyone else the
+ * teaser of EVERY version and no links, so an earlier version never shows what the paid post hides.
+ */
+export async function gateVersions<V extends PostVersionText>(
+  db: Kysely<DB>,
+  viewerId: number | null,
+  post: { id: number; user_id: number; price: number },
+  versions: V[],
+  seesAll: boolean,
+): Promise<(Omit<V, 'link'> & { links: string[]; locked: boolean })[]> {
+  const open = seesAll || canSeeContent(post, viewerId, (await unlockedIds(db, viewerId, [post])).has(post.id));
+  return versions.map(({ link, ...version }) => ({
+    ...version,
+    text: open ? version.text : teaserOf(version.text),
+    links: open && link ? [link] : [],
+    locked: !open,
+  }));
 }

@@ -8,9 +8,12 @@ export {
   type GatedText,
   gatedTexts,
   gateTexts,
+  gateVersions,
   presentPost,
   presentPosts,
   type QuotedPost,
+  type Reader,
   readableText,
 } from './gate';
 export { COLORS, STYLES } from './palette';
+export { decodeSnapshot, type ReportSnapshot } from './report-snapshot';

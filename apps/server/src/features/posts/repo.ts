@@ -1,5 +1,5 @@
 import { ADULT_AGE } from '@pixelhall/contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
 import type { DB } from '../../db/schema';
 
@@ -43,7 +43,15 @@ export function postsRepo(db: Kysely<DB>) {
       db
         .selectFrom('posts')
         .innerJoin('topics', 'topics.id', 'posts.topic_id')
-        .select(['posts.id', 'posts.user_id', 'posts.topic_id', 'topics.min_age as topic_min_age'])
+        .select([
+          'posts.id',
+          'posts.user_id',
+          'posts.topic_id',
+          'posts.removed_at',
+          'posts.held_at',
+          'posts.comments_locked',
+          'topics.min_age as topic_min_age',
+        ])
         .where('posts.id', '=', id)
         .$if(lock, (q) => q.forNoKeyUpdate('posts'))
         .executeTakeFirst(),
@@ -85,6 +93,8 @@ export function postsRepo(db: Kysely<DB>) {
         price: number;
         hotScore: number;
         now: number;
+        /** Held for review by the content filters (content-filters/public.ts): why, as screening said. */
+        heldReason?: string | null;
       },
       files: NewPostFile[],
     ): Promise<number> {
@@ -103,6 +113,8 @@ export function postsRepo(db: Kysely<DB>) {
           hot_dirty: 1,
           created_at: post.now,
           updated_at: post.now,
+          held_at: post.heldReason ? post.now : null,
+          held_reason: post.heldReason ?? null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -216,31 +228,87 @@ export function postsRepo(db: Kysely<DB>) {
       return row ? row.share_count : null;
     },
 
-    async targetExists(target: 'post' | 'comment' | 'user', id: number): Promise<boolean> {
-      const table = target === 'post' ? 'posts' : target === 'comment' ? 'comments' : 'users';
-      return Boolean(await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst());
+    /**
+     * What a report is about, as it is now: the content's text (and a post's link) for the
+     * report's snapshot, who wrote it, and whether a moderator removed it or holds it.
+     * Undefined when it does not exist.
+     */
+    async reportTarget(target: 'post' | 'comment' | 'user', id: number) {
+      if (target === 'post') {
+        return db
+          .selectFrom('posts')
+          .select(['id', 'user_id', 'text', 'link', 'removed_at', 'held_at'])
+          .where('id', '=', id)
+          .executeTakeFirst();
+      }
+      if (target === 'comment') {
+        return db
+          .selectFrom('comments')
+          .innerJoin('posts', 'posts.id', 'comments.post_id')
+          .select([
+            'comments.id',
+            'comments.user_id',
+            'comments.text',
+            sql<null>`null`.as('link'),
+            'comments.removed_at',
+            'posts.held_at',
+          ])
+          .where('comments.id', '=', id)
+          .executeTakeFirst();
+      }
+      return db
+        .selectFrom('users')
+        .select([
+          'id',
+          'id as user_id',
+          sql<null>`null`.as('text'),
+          sql<null>`null`.as('link'),
+          sql<null>`null`.as('removed_at'),
+          sql<null>`null`.as('held_at'),
+        ])
+        .where('id', '=', id)
+        .executeTakeFirst();
     },
 
-    /** One report per reporter and target; a repeat changes nothing. */
+    /**
+     * One open report per reporter and target: a repeat while it is open changes nothing. Once a
+     * moderator resolved it, reporting again opens it anew with what is said and seen now.
+     */
     async report(row: {
       reporterId: number;
       target: string;
       targetId: number;
       reason: string;
       text: string;
+      snapshot: string | null;
       now: number;
     }): Promise<void> {
+      const values = {
+        reporter_id: row.reporterId,
+        target: row.target,
+        target_id: row.targetId,
+        reason: row.reason,
+        text: row.text,
+        snapshot: row.snapshot,
+        created_at: row.now,
+      };
       await db
         .insertInto('reports')
-        .values({
-          reporter_id: row.reporterId,
-          target: row.target,
-          target_id: row.targetId,
-          reason: row.reason,
-          text: row.text,
-          created_at: row.now,
-        })
-        .onConflict((oc) => oc.columns(['reporter_id', 'target', 'target_id']).doNothing())
+        .values(values)
+        .onConflict((oc) =>
+          oc
+            .columns(['reporter_id', 'target', 'target_id'])
+            .doUpdateSet({
+              reason: row.reason,
+              text: row.text,
+              snapshot: row.snapshot,
+              created_at: row.now,
+              resolved_at: null,
+              resolved_by: null,
+              resolution: null,
+            })
+            .where('reports.resolved_at', 'is not', null),
+        )
         .execute();
     },
 

@@ -29,6 +29,14 @@ const SORT_COLUMN = {
   topic_pinned: 'posts.topic_pinned_until',
 } as const;
 
+/**
+ * Neither removed by a moderator nor held for review: what every feed, list and search shows
+ * (docs/product/moderation.md). Both are rare, so a feed walking its index skips the odd one
+ * without reading further; no index needs them.
+ */
+export const published: Condition = (eb) =>
+  eb.and([eb('posts.removed_at', 'is', null), eb('posts.held_at', 'is', null)]);
+
 export const isPinned: Condition = (eb) => eb('posts.pinned_at', 'is not', null);
 export const notPinned: Condition = (eb) => eb('posts.pinned_at', 'is', null);
 export const inTopic =
@@ -176,9 +184,9 @@ type GeneralOrder = 'new' | 'hot' | 'pinned';
 
 /** A general feed's own filter beside notAdult and the viewer's blacklist and mutes, by its order. */
 const GENERAL_FILTER: Record<GeneralOrder, Condition[]> = {
-  pinned: [isPinned],
-  new: [notPinned],
-  hot: [],
+  pinned: [isPinned, published],
+  new: [notPinned, published],
+  hot: [published],
 };
 
 /**

@@ -7,12 +7,15 @@ import { fail } from '../../http/app-error';
 import { answer } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
 import { assertFullMember } from '../../shared/full-member';
+import { assertMayWrite } from '../../shared/may-write';
 import { addNews, recordActivity } from '../activity/public';
+import { assertWithinHourlyLimit, screenContent } from '../content-filters/public';
 import type { FirstPages } from './first-pages';
-import { assertAdultConfirmed, presentPost } from './gate';
+import { assertAdultConfirmed, presentPost, type Reader } from './gate';
 import { hotScore } from './hot-score';
 import { assertStyleAllowed, COLORS, STYLES } from './palette';
 import { type NewPostFile, postsRepo } from './repo';
+import { encodeSnapshot } from './report-snapshot';
 
 type CreatePost = {
   topic_id: number;
@@ -52,8 +55,8 @@ export function postsService({
   const repo = postsRepo(db);
   const lockRows = locksRows(engine);
 
-  async function shown(viewerId: number | null, id: number): Promise<Post> {
-    const post = await presentPost(db, viewerId, id);
+  async function shown(viewerId: number | null, id: number, reader: Reader = {}): Promise<Post> {
+    const post = await presentPost(db, viewerId, id, reader);
     if (!post) throw fail('errors.post_not_found');
     return post;
   }
@@ -89,7 +92,7 @@ export function postsService({
 
   return {
     async create(member: Member, input: CreatePost) {
-      assertFullMember(member);
+      assertMayWrite(member, clock());
       const topic = await repo.topic(input.topic_id);
       if (!topic) throw fail('errors.topic_not_found');
       const level = await repo.levelOf(member.id);
@@ -98,7 +101,16 @@ export function postsService({
       assertStyleAllowed(STYLES, input.style, level);
       const files = await attachments(member.id, input.files);
       const now = clock();
+      // docs/product/moderation.md#filters-and-new-member-limits
+      const screening = await screenContent(
+        db,
+        { userId: member.id, text: input.text, links: input.link ? [input.link] : [] },
+        now,
+      );
+      if (screening.verdict === 'block') throw fail('errors.content_blocked');
+      const heldReason = screening.verdict === 'hold' ? screening.reason : null;
       const id = await db.transaction().execute(async (trx) => {
+        await assertWithinHourlyLimit(trx, member.id, 'post', now, { lock: lockRows });
         const postId = await postsRepo(trx).insert(
           {
             userId: member.id,
@@ -110,19 +122,31 @@ export function postsService({
             price: input.price,
             hotScore: hotScore({ like_count: 0, comment_count: 0, share_count: 0, created_at: now }),
             now,
+            heldReason,
           },
           files,
         );
-        await recordActivity(trx, member.id, { kind: 'post', postId }, now);
+        if (heldReason !== null) {
+          // A held post earns nothing: what spam could earn (experience, levels) would lift its
+          // author out of the new-member limits. The news names no filter, which would tell a
+          // spammer what to spell differently.
+          await addNews(trx, member.id, { kind: 'post_held', refType: 'post', refId: postId }, now);
+        } else {
+          await recordActivity(trx, member.id, { kind: 'post', postId }, now);
+        }
         return postId;
       });
+      if (heldReason !== null) return answer(await shown(member.id, id), 'moderation.post_held');
       await firstPages.clear();
       return answer(await shown(member.id, id), 'community.posted');
     },
 
     /** A post by its link; an adult topic's post needs the reader's 18+ answer. */
     async detail(viewer: Member | null, id: number, adultConfirmed: boolean | undefined): Promise<Post> {
-      const post = await shown(viewer?.id ?? null, id);
+      // Moderators read removed and held posts whole (docs/product/moderation.md#removal).
+      const post = await shown(viewer?.id ?? null, id, {
+        staff: viewer !== null && viewer.role !== 'member',
+      });
       assertAdultConfirmed(post.topic, adultConfirmed);
       return post;
     },
@@ -138,11 +162,13 @@ export function postsService({
 
     /** Sets the state given (idempotent), or toggles; the author hears of real new likes only. */
     async like(member: Member, id: number, like: boolean | undefined) {
-      assertFullMember(member);
+      assertMayWrite(member, clock());
       const answered = await db.transaction().execute(async (trx) => {
         const tx = postsRepo(trx);
         const post = await tx.find(id, lockRows);
-        if (!post) throw fail('errors.post_not_found');
+        if (!post || (post.held_at !== null && Number(post.user_id) !== member.id)) {
+          throw fail('errors.post_not_found');
+        }
         const now = clock();
         let liked: boolean;
         let added = false;
@@ -171,7 +197,10 @@ export function postsService({
     /** Shows the post as `detail` does, so an adult topic's post needs the 18+ answer before it counts. */
     async share(viewer: Member | null, id: number, origin: string, adultConfirmed: boolean | undefined) {
       const post = await repo.find(id);
-      if (!post) throw fail('errors.post_not_found');
+      // A held post is its author's alone until a moderator releases it.
+      if (!post || (post.held_at !== null && Number(post.user_id) !== viewer?.id)) {
+        throw fail('errors.post_not_found');
+      }
       assertAdultConfirmed({ min_age: post.topic_min_age }, adultConfirmed);
       const now = clock();
       const shareCount = await db.transaction().execute(async (trx) => {
@@ -190,16 +219,25 @@ export function postsService({
       };
     },
 
-    /** Reporting twice is answered like the first time: the report is already with moderators. */
+    /**
+     * Reporting twice is answered like the first time: the report is already with moderators. So
+     * is reporting what a moderator already removed, which needs no report (nothing is stored).
+     * The report keeps the content as it is now (docs/product/moderation.md#reports).
+     */
     async report(member: Member, input: { target: ReportTarget; id: number; reason: string; text: string }) {
       assertFullMember(member);
-      if (!(await repo.targetExists(input.target, input.id))) throw fail(TARGET_MISSING[input.target]);
+      const found = await repo.reportTarget(input.target, input.id);
+      // A held post (or a comment on one) is not there for anyone but its author.
+      const hidden = found?.held_at != null && Number(found.user_id) !== member.id;
+      if (!found || hidden) throw fail(TARGET_MISSING[input.target]);
+      if (found.removed_at !== null) return answer(null, 'community.reported');
       await repo.report({
         reporterId: member.id,
         target: input.target,
         targetId: input.id,
         reason: input.reason,
         text: input.text,
+        snapshot: found.text === null ? null : encodeSnapshot({ text: found.text, link: found.link }),
         now: clock(),
       });
       return answer(null, 'community.reported');
@@ -208,8 +246,10 @@ export function postsService({
     palette: () => ({ colors: [...COLORS], styles: [...STYLES] }),
 
     async restyle(member: Member, id: number, changes: SetPost) {
-      assertFullMember(member);
-      await own(member, id);
+      assertMayWrite(member, clock());
+      const post = await own(member, id);
+      // A moderator's lock outlasts the author's own switch.
+      if (changes.comments_open === true && post.comments_locked === 1) throw fail('errors.comments_locked');
       const level = await repo.levelOf(member.id);
       assertStyleAllowed(COLORS, changes.color, level);
       assertStyleAllowed(STYLES, changes.style, level);

@@ -1,5 +1,6 @@
 import { PAID_POST_PLATFORM_SHARE, type Post } from '@pixelhall/contract';
 import type { Kysely } from 'kysely';
+import { type Engine, locksRows } from '../../db/dialect';
 import type { DB } from '../../db/schema';
 import { fail } from '../../http/app-error';
 import { type Answer, answer } from '../../http/envelope';
@@ -19,10 +20,12 @@ export const platformShareOf = (price: number) => Math.floor(price * PAID_POST_P
  */
 export function unlockService({
   db,
+  engine,
   clock,
   posts,
 }: {
   db: Kysely<DB>;
+  engine: Engine;
   clock: () => number;
   /** Its `detail` decides who may open the post at all (missing, adult topics) for pay/link too. */
   posts: PostsService;
@@ -37,6 +40,8 @@ export function unlockService({
       const post = await posts.detail(member, id, adultConfirmed);
       // Free or one's own: nothing to buy. Already bought: the same answer as the purchase.
       if (post.price <= 0 || post.mine) return post;
+      // Nothing a moderator removed is for sale (its buyers were refunded: moderation/refunds.ts).
+      if (post.removed) throw fail('errors.mod_already_removed');
       if (!post.locked) return answer(post, 'economy.unlocked');
 
       const key = `unlock:${post.id}:${member.id}`;
@@ -63,12 +68,16 @@ export function unlockService({
         { key, userId: member.id, kind: 'post_unlock', ...ref },
         now,
         async (trx) => {
+          // Shared-locked, so a removal either waits for this sale (and refunds it) or went first
+          // (and this sale stops here): no sale slips past a removal's refunds.
           const still = await trx
             .selectFrom('posts')
-            .select('id')
+            .select(['id', 'removed_at'])
             .where('id', '=', post.id)
+            .$if(locksRows(engine), (q) => q.forShare())
             .executeTakeFirst();
           if (!still) throw fail('errors.post_not_found');
+          if (still.removed_at !== null) throw fail('errors.mod_already_removed');
           await postLegs(trx, key, legs, now);
           await trx
             .insertInto('post_unlocks')

@@ -6,6 +6,7 @@ import { answer } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
 import type { Translate } from '../../i18n';
 import { assertFullMember } from '../../shared/full-member';
+import { assertMayWrite } from '../../shared/may-write';
 import { grantExperience } from '../levels/public';
 import { COLORS, type FirstPages, presentPost, STYLES } from '../posts/public';
 import { postLegs, runOnce, walletRepo } from '../wallet/public';
@@ -207,7 +208,7 @@ export function propsService({
 
     /** posts/prop: a colour, an upgrade style or a pin in its topic, on the member's own post. */
     async onPost(member: Member, input: { post_id: number; prop_id: number; request_id: string }) {
-      assertFullMember(member);
+      assertMayWrite(member, clock());
       const post = await repo.post(input.post_id);
       if (!post) throw fail('errors.post_not_found');
       if (Number(post.user_id) !== member.id) throw fail('errors.not_author');

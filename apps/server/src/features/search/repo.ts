@@ -103,7 +103,7 @@ export function searchRepo(
      * A page of post ids for `viewerId` (null: a visitor), most relevant first, then newest, and
      * how many match. A paid post the viewer can't read is searched (and ranked) by its teaser
      * only, so a search can't probe what it hides. Adult topics, blocked members and the members
-     * the viewer mutes at `now` (the service's clock) are left out.
+     * the viewer mutes at `now` (the service's clock) are left out, and so are removed and held posts.
      */
     async posts(
       viewerId: number | null,
@@ -124,6 +124,8 @@ export function searchRepo(
         ...matches('posts', ['text'], terms, postMatchesMax),
         sql<SqlBool>`(${visible} or ${all(every.map((t) => contains(teaser, t)))})`,
         sql<SqlBool>`posts.topic_id not in (select topics.id from topics where topics.min_age >= ${sql.lit(ADULT_AGE)})`,
+        // What a moderator removed or holds for review is found by no one (docs/product/moderation.md).
+        sql<SqlBool>`posts.removed_at is null and posts.held_at is null`,
       ];
       if (terms.indexed.length === 0) {
         conditions.push(

@@ -22,6 +22,8 @@ const activeSession = compiledOnce((db, p: Params<{ tokenHash: string; now: numb
       'users.username',
       'users.nickname',
       'users.is_tourist',
+      'users.role',
+      'users.suspended_until',
     ])
     .where('sessions.token_hash', '=', p.tokenHash)
     .where('sessions.revoked_at', 'is', null)

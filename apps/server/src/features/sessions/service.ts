@@ -92,6 +92,8 @@ export function sessionsService({
         nickname: row.nickname,
         sessionId: row.session_id,
         isTourist: row.is_tourist === 1,
+        role: row.role,
+        suspendedUntil: row.suspended_until === null ? null : Number(row.suspended_until),
       };
     },
 

@@ -149,8 +149,12 @@ export function thirdPartyService({
       else ({ userId, created } = await createMember(providerId, claims));
     }
     const row = await users.findActive(userId);
-    // A disabled member stays out, whichever way they sign in.
-    if (!row) throw fail('errors.third_party_failed');
+    if (!row) {
+      // A banned member is told why; a disabled one stays out, whichever way they sign in.
+      const banReason = await users.banReasonOf(userId);
+      if (banReason !== undefined) throw fail('errors.account_banned', { reason: banReason });
+      throw fail('errors.third_party_failed');
+    }
     // The provider stands in for the password, not for the second step. A member signed in on
     // the request who links a provider to themselves has been through both already.
     if (member?.id !== userId) {

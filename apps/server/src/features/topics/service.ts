@@ -16,7 +16,7 @@ import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { answer } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
 import type { ProductText } from '../../product-text';
-import { assertFullMember } from '../../shared/full-member';
+import { assertMayWrite } from '../../shared/may-write';
 import { type TopicRow, topicsRepo } from './repo';
 
 function toTopic(row: TopicRow, followed: boolean): Topic {
@@ -117,7 +117,7 @@ export function topicsService({
 
     /** Toggles, or sets the state given; the count moves only when a row really changed. */
     async follow(member: Member, id: number, follow: boolean | undefined) {
-      assertFullMember(member);
+      assertMayWrite(member, clock());
       const result = await db.transaction().execute(async (trx) => {
         const tx = topicsRepo(trx);
         if (!(await tx.find(id, lockRows))) throw fail('errors.topic_not_found');
@@ -138,7 +138,7 @@ export function topicsService({
     },
 
     async create(member: Member, topic: NewTopic) {
-      assertFullMember(member);
+      assertMayWrite(member, clock());
       if ((await repo.levelOf(member.id)) < LEVEL_TOPIC_CREATE)
         throw fail('errors.level_required', { level: LEVEL_TOPIC_CREATE });
       if (!(await repo.categoryExists(topic.category_id))) throw fail('errors.not_found');

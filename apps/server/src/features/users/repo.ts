@@ -99,6 +99,28 @@ export function usersRepo(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** A banned member by what log-in accepts: log-in checks the password, then tells why (features/sanctions). */
+    bannedByLogin: (login: string) => {
+      const lower = login.trim().toLowerCase();
+      return db
+        .selectFrom('users')
+        .select(['id', 'password_hash', 'ban_reason'])
+        .where('status', '=', 'banned')
+        .where((eb) => eb.or([eb(sql`lower(username)`, '=', lower), eb('email', '=', lower)]))
+        .executeTakeFirst();
+    },
+
+    /** Why a member was banned, or undefined when they are not banned. */
+    banReasonOf: async (id: number) => {
+      const row = await db
+        .selectFrom('users')
+        .select('ban_reason')
+        .where('id', '=', id)
+        .where('status', '=', 'banned')
+        .executeTakeFirst();
+      return row && (row.ban_reason ?? '');
+    },
+
     /** The active member who proved `email`, if any. */
     findByEmail: (email: string) =>
       active().where('email', '=', email.trim().toLowerCase()).executeTakeFirst(),

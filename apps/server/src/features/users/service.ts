@@ -2,7 +2,7 @@ import { expiredCodeFor, type User } from '@pixelhall/contract';
 import { AppError, fail } from '../../http/app-error';
 import { answer } from '../../http/envelope';
 import type { Member } from '../../http/request-context';
-import { assertFullMember } from '../../shared/full-member';
+import { assertMayWrite } from '../../shared/may-write';
 import { recordActivity } from '../activity/public';
 import { fileUrl } from '../uploads/public';
 import { toUser } from './profile';
@@ -57,7 +57,7 @@ export function usersService({ repo, clock = Date.now }: { repo: UsersRepo; cloc
     /** Nickname, signature and avatar arrive trimmed and checked by the contract schema. */
     async edit(member: Member, changes: ProfileChanges) {
       // Others would see a visitor's name and picture: only members choose them.
-      assertFullMember(member);
+      assertMayWrite(member, clock());
       if (changes.avatar) await assertOwnPicture(member.id, changes.avatar);
       const now = clock();
       await repo.transaction(async (trx) => {

@@ -113,3 +113,23 @@ describe('applyToReplies', () => {
     expect(applyToReplies(thread, { kind: 'reply', rootId: 1, reply: reply(7) })).toBe(thread);
   });
 });
+
+describe('an edited comment or reply', () => {
+  const data = pages([comment(1, [reply(2), reply(3, { parent_id: 2 })]), comment(9)]);
+
+  it('takes the new text and edited time wherever it shows, a comment keeping its replies', () => {
+    const edited = { ...reply(3, { parent_id: 2 }), text: 'Better words', edited_at: 50 };
+    const next = applyToComments(data, { kind: 'replace', reply: edited })!;
+    expect(next.pages[0]!.list[0]!.replies[1]).toMatchObject({ text: 'Better words', edited_at: 50 });
+    expect(next.pages[0]!.list[1]).toBe(data.pages[0]!.list[1]);
+
+    const top = { ...comment(1), text: 'Top, edited', edited_at: 60 };
+    const { replies: _drop, ...asReply } = top;
+    const again = applyToComments(data, { kind: 'replace', reply: asReply })!;
+    expect(again.pages[0]!.list[0]).toMatchObject({ text: 'Top, edited', edited_at: 60 });
+    expect(again.pages[0]!.list[0]!.replies.map((r) => r.id)).toEqual([2, 3]);
+
+    const thread = applyToReplies(pages([reply(2), reply(3)]), { kind: 'replace', reply: edited })!;
+    expect(thread.pages[0]!.list[1]).toMatchObject({ text: 'Better words', edited_at: 50 });
+  });
+});

@@ -13,7 +13,9 @@ export type CommentChange =
   /** A new reply in the thread of the top-level comment `rootId`. */
   | { kind: 'reply'; rootId: number; reply: Reply }
   /** A new top-level comment, at the head of the list. */
-  | { kind: 'comment'; comment: Comment };
+  | { kind: 'comment'; comment: Comment }
+  /** The server's new copy of a comment or reply (its author edited it); a comment keeps its replies. */
+  | { kind: 'replace'; reply: Reply };
 
 type Pages<T> = InfiniteData<ListPage<T>>;
 
@@ -38,12 +40,13 @@ function changeReply<T extends Reply>(item: T, change: CommentChange): T {
     if (item.liked === change.liked && item.like_count === change.like_count) return item;
     return { ...item, liked: change.liked, like_count: change.like_count };
   }
+  if (change.kind === 'replace' && item.id === change.reply.id) return { ...item, ...change.reply };
   return item;
 }
 
 function changeComment(comment: Comment, change: CommentChange): Comment {
   let next = changeReply(comment, change);
-  if (change.kind === 'like') {
+  if (change.kind === 'like' || change.kind === 'replace') {
     const replies = comment.replies.map((r) => changeReply(r, change));
     if (replies.some((r, i) => r !== comment.replies[i])) next = { ...next, replies };
   } else if (change.kind === 'delete' && comment.id === change.rootId) {
@@ -98,7 +101,7 @@ export function applyToReplies(
   change: CommentChange,
 ): Pages<Reply> | undefined {
   if (!data) return data;
-  if (change.kind === 'like') {
+  if (change.kind === 'like' || change.kind === 'replace') {
     const pages = data.pages.map((page) => {
       const list = page.list.map((r) => changeReply(r, change));
       return list.every((r, i) => r === page.list[i]) ? page : { ...page, list };

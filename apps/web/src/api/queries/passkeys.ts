@@ -55,7 +55,12 @@ export async function signInWithPasskey(ticket?: string): Promise<DataOf<Routes[
   const withTicket = ticket ? { ticket } : {};
   const { options } = await request(routes.passkeys.passkeySignInOptions, withTicket, quiet);
   const response = await getAnswer(options);
-  return request(routes.passkeys.passkeySignIn, { response, ...withTicket });
+  // A banned member's refusal is said in a dialog (ui/moderation/banned.ts), not a toast.
+  return request(
+    routes.passkeys.passkeySignIn,
+    { response, ...withTicket },
+    { fieldReasons: ['errors.account_banned'] },
+  );
 }
 
 /** Proves the member with a passkey: their session counts as freshly proven. */

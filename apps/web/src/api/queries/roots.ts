@@ -25,6 +25,8 @@ export const QUERY_ROOTS = {
   // Favourites, play history and is_collected are the member's; the catalogue refetches cheaply.
   games: 'member',
   options: 'shared',
+  // The public moderation log reads the same for everyone (no moderator, no content).
+  modlog: 'shared',
   'app-version': 'shared',
   auth: 'shared',
   'third-party-notices': 'shared',

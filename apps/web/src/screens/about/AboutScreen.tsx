@@ -82,6 +82,10 @@ export default function AboutScreen() {
           <List.Item onClick={() => navigate('/me/about/licences')} data-testid="licences-item">
             {t('licences.title')}
           </List.Item>
+          {/* What moderators did and why, open to anyone (docs/product/moderation.md#what-members-see). */}
+          <List.Item onClick={() => navigate('/modlog')} data-testid="modlog-item">
+            {t('modNotices.log.title')}
+          </List.Item>
         </List>
       </section>
     </Screen>

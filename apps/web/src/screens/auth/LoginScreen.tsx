@@ -13,6 +13,7 @@ import { host } from '../../host';
 import { HostCallError } from '../../host/bridge';
 import { reasonsAtFields, showAtField } from '../../ui/field-errors';
 import { ruleOf, validatePasswordEntered } from '../../ui/form-rules';
+import { BANNED_REASON, showBannedDialog } from '../../ui/moderation/banned';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { useFinishLogIn, useFinishSignIn } from './finish';
 import { PasskeySignInButton } from './PasskeySignIn';
@@ -33,7 +34,8 @@ export default function LoginScreen() {
   const target = afterSignIn(useRouteQuery().get('redirect'));
   const finish = useFinishSignIn();
   const finishLogIn = useFinishLogIn();
-  const login = useLogin({ fieldReasons: reasonsAtFields(AT_FIELDS) });
+  // A ban is said in a dialog that stays, not in a passing toast.
+  const login = useLogin({ fieldReasons: [...reasonsAtFields(AT_FIELDS), BANNED_REASON] });
   const tourist = useTourist();
   const thirdLogin = useThirdLogin();
   const providers = useProviders().data?.list ?? [];
@@ -43,7 +45,9 @@ export default function LoginScreen() {
   const submit = (values: LoginValues) =>
     login.mutate(values, {
       onSuccess: (answer) => finishLogIn(answer, target),
-      onError: (err) => showAtField(form, err, AT_FIELDS),
+      onError: (err) => {
+        if (!showBannedDialog(err, t)) showAtField(form, err, AT_FIELDS);
+      },
     });
 
   // In a browser the web host leaves for the provider's page (answering null); a native shell

@@ -3,6 +3,7 @@ import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { passkeysSupported, reportCeremonyFailure, signInWithPasskey } from '../../api/queries/passkeys';
+import { showBannedDialog } from '../../ui/moderation/banned';
 
 /**
  * Signs in with a passkey: with a log-in's second-step `ticket`, as that member's second step;
@@ -25,7 +26,7 @@ export function PasskeySignInButton({
     try {
       onSignedIn(await signInWithPasskey(ticket));
     } catch (err) {
-      reportCeremonyFailure(err);
+      if (!showBannedDialog(err, t)) reportCeremonyFailure(err);
     }
     setBusy(false);
   };

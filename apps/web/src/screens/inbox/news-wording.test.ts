@@ -53,3 +53,41 @@ describe('newsTarget', () => {
     );
   });
 });
+
+describe('what moderators did', () => {
+  const mod = (kind: string, extra: Partial<Parameters<typeof newsWording>[0]> = {}) =>
+    item(kind, { actor: null, actor_id: null, ...extra });
+
+  it('words each kind without naming anyone, and quotes the reason or answer as it came', () => {
+    expect(newsWording(mod('mod_removed', { ref_type: 'post', text: 'Spam <b>x</b>' }), t)).toEqual({
+      title: 'modNotices.news.mod_removed_post',
+      quote: 'Spam <b>x</b>',
+    });
+    expect(newsWording(mod('mod_removed', { ref_type: 'comment' }), t).title).toBe(
+      'modNotices.news.mod_removed_comment',
+    );
+    expect(newsWording(mod('mod_restored', { ref_type: 'comment' }), t).title).toBe(
+      'modNotices.news.mod_restored_comment',
+    );
+    for (const kind of [
+      'mod_locked',
+      'mod_warned',
+      'mod_suspended',
+      'mod_lifted',
+      'appeal_answered',
+      'post_held',
+    ])
+      expect(newsWording(mod(kind, { text: '' }), t)).toEqual({
+        title: `modNotices.news.${kind}`,
+        quote: null,
+      });
+  });
+
+  it('leads to the post concerned, and sanctions and appeals to the member’s moderation page', () => {
+    expect(newsTarget(mod('mod_removed', { ref_type: 'comment' }))).toBe('/post/31');
+    expect(newsTarget(mod('post_released'))).toBe('/post/31');
+    expect(newsTarget(mod('mod_removed', { post_id: null }))).toBe('/me/moderation');
+    for (const kind of ['mod_warned', 'mod_suspended', 'mod_lifted', 'appeal_answered'])
+      expect(newsTarget(mod(kind))).toBe('/me/moderation');
+  });
+});

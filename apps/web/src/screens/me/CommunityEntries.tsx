@@ -10,6 +10,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useLatestNews } from '../../api/queries/news';
 import { useNavigate } from '../../core/navigation';
+import { ModerationEntry } from './ModerationEntry';
+import { ModerationNoticesEntry } from './ModerationNoticesEntry';
 
 /** The member's own community corners on Me: posts, comments, upvoted, the inbox, the blacklist and mutes. */
 export function CommunityEntries() {
@@ -19,6 +21,7 @@ export function CommunityEntries() {
   return (
     <section className="section">
       <List className="list-card" data-testid="community-entries">
+        <ModerationEntry />
         <List.Item
           prefix={<BellOutline />}
           extra={
@@ -47,6 +50,7 @@ export function CommunityEntries() {
         >
           {t('muteUi.title')}
         </List.Item>
+        <ModerationNoticesEntry />
       </List>
     </section>
   );

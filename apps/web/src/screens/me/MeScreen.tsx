@@ -7,6 +7,7 @@ import { Link } from '../../core/hash-router';
 import { useNavigate } from '../../core/navigation';
 import { useSession } from '../../state/session';
 import { useFormat } from '../../ui/format';
+import { StandingNotices } from '../../ui/moderation/StandingNotices';
 import { Screen } from '../../ui/Screen';
 import { TouristBanner } from '../../ui/TouristBanner';
 import { UserAvatar } from '../../ui/UserAvatar';
@@ -40,6 +41,7 @@ export default function MeScreen() {
           </button>
         </div>
       </header>
+      {token && <StandingNotices />}
       <section className="section">
         {!token ? (
           <VisitorCard />

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreatePost } from '../../api/queries/note';
 import { usePostStyles } from '../../api/queries/posts';
+import { refreshIfSuspended } from '../../api/queries/standing';
 import { useTopic } from '../../api/queries/topics';
 import { useMe } from '../../api/queries/users';
 import { showFailToast } from '../../core/feedback';
@@ -14,6 +15,7 @@ import type { TKey } from '../../i18n/keys';
 import { type NoteDraft, useNote } from '../../state/note';
 import { CurrencyIcon } from '../../ui/CurrencyIcon';
 import { ruleOf } from '../../ui/form-rules';
+import { SuspensionNotice, useSuspension } from '../../ui/moderation/SuspensionNotice';
 import { NavBar } from '../../ui/NavBar';
 import { StylePicker } from '../../ui/posts/StylePicker';
 import { Screen } from '../../ui/Screen';
@@ -60,6 +62,7 @@ export default function NoteScreen() {
   const create = useCreatePost();
   const [form] = Form.useForm<NoteFields>();
   const text = Form.useWatch('text', form) as string | undefined;
+  const suspended = useSuspension() !== null;
 
   // /note?topic_id=7 (from a topic's page) starts in that topic, once: coming back from the
   // topic picker to the same history entry keeps what the member picked there.
@@ -106,6 +109,7 @@ export default function NoteScreen() {
           clearDraft();
           navigate(`/post/${post.id}`, { replace: true });
         },
+        onError: refreshIfSuspended,
       },
     );
   };
@@ -116,23 +120,32 @@ export default function NoteScreen() {
       <NavBar
         title={t('note.title')}
         right={
-          <Button
-            size="small"
-            color="primary"
-            shape="rounded"
-            loading={create.isPending}
-            disabled={uploading || create.isPending}
-            onClick={() => form.submit()}
-            data-testid="note-publish"
-          >
-            {t('note.publish')}
-          </Button>
+          suspended ? null : (
+            <Button
+              size="small"
+              color="primary"
+              shape="rounded"
+              loading={create.isPending}
+              disabled={uploading || create.isPending}
+              onClick={() => form.submit()}
+              data-testid="note-publish"
+            >
+              {t('note.publish')}
+            </Button>
+          )
         }
       />
+      {/* Suspended: told until when, instead of a form whose publishing would fail; the draft waits. */}
+      {suspended && (
+        <section className="section note-suspended">
+          <SuspensionNotice />
+        </section>
+      )}
       <AppForm
         form={form}
         layout="vertical"
         className="note-form"
+        style={suspended ? { display: 'none' } : undefined}
         initialValues={{ topic_id: topicId, text: note.text, link: note.link, price: note.price }}
         onValuesChange={(changed: Partial<NoteFields>) => {
           const draft: Partial<NoteDraft> = {};

@@ -10,6 +10,7 @@ import { FollowButton } from '../../ui/FollowButton';
 import { useFormat } from '../../ui/format';
 import { showImagePreview } from '../../ui/ImagePreview';
 import { LazyImage } from '../../ui/LazyImage';
+import { HeldNotice, RemovedNotice } from '../../ui/moderation/RemovedNotice';
 import { Folded } from '../../ui/mute/Folded';
 import { FileKindIcon } from '../../ui/posts/FileKindIcon';
 import { PostActions } from '../../ui/posts/PostActions';
@@ -47,6 +48,11 @@ export function PostContent({
       data-post-id={post.id}
     >
       <AuthorHeader post={post} />
+      {post.removed ? (
+        <RemovedNotice removed={post.removed} mine={post.mine} kind="post" />
+      ) : (
+        post.held && <HeldNotice />
+      )}
       <Folded folded={post.folded}>
         <PostText post={post} color={color} hasMedia={images.length > 0} />
         {translation && <TranslatedText translation={translation} />}

@@ -14,14 +14,15 @@ import { BottomSheet } from '../../ui/BottomSheet';
 import { ruleOf } from '../../ui/form-rules';
 import { MuteMemberSheet } from '../../ui/mute/MuteMemberSheet';
 import { SubmitButton } from '../../ui/SubmitButton';
+import { EditPostSheet } from './edit/EditPostSheet';
 import { PostLookSheet } from './PostLookSheet';
 import { UsePropSheet } from './UsePropSheet';
 
-type Sheet = 'reasons' | 'props' | 'look' | 'mute' | null;
+type Sheet = 'reasons' | 'props' | 'look' | 'mute' | 'edit' | null;
 
 /**
  * The "…" of a post: share, report, mute its author (or unmute them), translate (when the server
- * can), and for its author the
+ * can), and for its author an edit of its text and link (not once a moderator removed it), the
  * post's colour and style, opening or closing its comments (`set/posts`), a prop to use on it
  * and delete. Reporting picks a reason, then asks what is wrong. The screen holds whether the
  * menu is open, so a long press on the post opens it too.
@@ -76,6 +77,15 @@ export function PostMenu({
       : []),
     ...(mine
       ? [
+          ...(post.removed
+            ? []
+            : [
+                {
+                  key: 'edit',
+                  text: <span data-testid="post-menu-edit">{t('edits.edit')}</span>,
+                  onClick: () => setSheet('edit'),
+                },
+              ]),
           { key: 'look', text: t('postDetail.look'), onClick: () => setSheet('look') },
           {
             key: 'comments',
@@ -148,6 +158,7 @@ export function PostMenu({
       )}
       {mine && <UsePropSheet postId={postId} visible={sheet === 'props'} onClose={() => setSheet(null)} />}
       {mine && <PostLookSheet post={post} visible={sheet === 'look'} onClose={() => setSheet(null)} />}
+      {mine && <EditPostSheet post={post} visible={sheet === 'edit'} onClose={() => setSheet(null)} />}
     </>
   );
 }

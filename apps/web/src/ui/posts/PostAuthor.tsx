@@ -2,13 +2,14 @@ import type { Post } from '@pixelhall/contract';
 import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../core/navigation';
+import { EditedMark } from '../edits/EditedMark';
 import { useRelativeTime } from '../format';
 import { GradeBadge } from '../GradeBadge';
 import { UserAvatar } from '../UserAvatar';
 import { TopicPinBadge } from './TopicPinBadge';
 
 /**
- * Who wrote a post and when, leading to their page: the card in feeds and the post screen style
+ * Who wrote a post and when (and "edited", which opens its versions), leading to their page: the card in feeds and the post screen style
  * it through their own block (`post-card`, `post-detail`). A tap never also opens the card.
  */
 export function PostAuthor({
@@ -54,6 +55,9 @@ export function PostAuthor({
             </>
           )}
           <time dateTime={new Date(post.created_at).toISOString()}>{ago(post.created_at)}</time>
+          {post.edited_at !== null && (
+            <EditedMark target={{ kind: 'post', id: post.id }} editedAt={post.edited_at} />
+          )}
           {post.pinned && (
             <span className="post-card__pinned" data-testid="post-pinned">
               {t('postUi.pinned')}

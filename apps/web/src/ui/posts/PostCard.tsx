@@ -7,6 +7,7 @@ import { usePostStyles } from '../../api/queries/posts';
 import { useNavigate } from '../../core/navigation';
 import { CurrencyIcon } from '../CurrencyIcon';
 import { LazyImage } from '../LazyImage';
+import { HeldNotice, RemovedNotice } from '../moderation/RemovedNotice';
 import { Folded } from '../mute/Folded';
 import { avatarSrc } from '../UserAvatar';
 import { FileKindIcon } from './FileKindIcon';
@@ -55,6 +56,12 @@ export function PostCard({ post, showTopic = true }: { post: Post; showTopic?: b
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: the inner link opens the post from a keyboard */}
       <div className="post-card__body" onClick={open}>
         <PostAuthor post={post} block="post-card" className="post-card__header" avatarSize={40} />
+        {/* Only the author's own list shows removed and held posts (docs/product/moderation.md#what-members-see). */}
+        {post.removed ? (
+          <RemovedNotice removed={post.removed} mine={post.mine} kind="post" compact />
+        ) : (
+          post.held && <HeldNotice compact />
+        )}
         <Folded folded={post.folded}>
           <PostText post={post} color={color} hasMedia={images.length > 0} />
           {post.locked ? (

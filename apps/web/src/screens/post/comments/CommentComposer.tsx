@@ -4,10 +4,13 @@ import { CloseOutline } from 'antd-mobile-icons';
 import { type RefObject, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePostComment, useReplyComment } from '../../../api/queries/comments';
+import { refreshIfSuspended } from '../../../api/queries/standing';
 import { emitAppEvent } from '../../../core/events';
 import { showFailToast } from '../../../core/feedback';
 import { useGuard } from '../../../core/guard';
 import { useSession } from '../../../state/session';
+import { LockedNotice } from '../../../ui/moderation/RemovedNotice';
+import { SuspensionNotice, useSuspension } from '../../../ui/moderation/SuspensionNotice';
 import type { ReplyTarget } from './CommentItem';
 
 const length = (text: string) => [...text.trim()].length;
@@ -33,6 +36,7 @@ export function CommentComposer({
   const { t } = useTranslation();
   const guard = useGuard();
   const signedIn = Boolean(useSession((s) => s.token));
+  const suspended = useSuspension() !== null;
   const [text, setText] = useState('');
   const comment = usePostComment(post.id);
   const reply = useReplyComment(post.id);
@@ -40,10 +44,32 @@ export function CommentComposer({
   const count = length(text);
   const tooLong = count > COMMENT_TEXT_MAX;
 
+  // What a moderator decided takes the box's place, rather than a box whose sending would fail.
+  if (post.removed) {
+    return (
+      <div className="composer composer--closed" data-testid="composer">
+        {t('modNotices.removed.noComments')}
+      </div>
+    );
+  }
+  if (post.comments_locked) {
+    return (
+      <div className="composer" data-testid="composer">
+        <LockedNotice />
+      </div>
+    );
+  }
   if (!post.comments_open) {
     return (
       <div className="composer composer--closed" data-testid="composer">
         {t('errors.comments_closed')}
+      </div>
+    );
+  }
+  if (signedIn && suspended) {
+    return (
+      <div className="composer" data-testid="composer">
+        <SuspensionNotice compact />
       </div>
     );
   }
@@ -75,6 +101,7 @@ export function CommentComposer({
             sent();
             onCancelReply();
           },
+          onError: refreshIfSuspended,
         },
       );
     } else {
@@ -83,6 +110,7 @@ export function CommentComposer({
           sent();
           onPosted();
         },
+        onError: refreshIfSuspended,
       });
     }
   };

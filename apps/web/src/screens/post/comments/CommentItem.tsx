@@ -10,10 +10,14 @@ import { emitAppEvent } from '../../../core/events';
 import { useLongPress } from '../../../core/long-press';
 import { useNavigate } from '../../../core/navigation';
 import { nextOverlayZIndex, overlayStyle, useOverlayStyle } from '../../../core/overlay';
+import { EditedMark } from '../../../ui/edits/EditedMark';
+import { EventFence } from '../../../ui/edits/EventFence';
 import { useFormat, useRelativeTime } from '../../../ui/format';
 import { GradeBadge } from '../../../ui/GradeBadge';
+import { RemovedNotice } from '../../../ui/moderation/RemovedNotice';
 import { Folded } from '../../../ui/mute/Folded';
 import { UserAvatar } from '../../../ui/UserAvatar';
+import { EditCommentSheet } from '../edit/EditCommentSheet';
 import { canDelete, hiddenReplies, replyTarget, threadReplies } from './threading';
 
 export interface ReplyTarget {
@@ -24,6 +28,8 @@ export interface ReplyTarget {
 interface ItemContext {
   postAuthorId: number;
   postIsMine: boolean;
+  /** A moderator locked the post's comments or removed it: no replies (docs/product/moderation.md#locked-comments). */
+  closed: boolean;
   onReply: (target: ReplyTarget) => void;
 }
 
@@ -80,6 +86,7 @@ function CommentBody({
   thread,
   postAuthorId,
   postIsMine,
+  closed,
   onReply,
 }: { item: Reply; root: Comment; thread: readonly Reply[] } & ItemContext) {
   const fmt = useFormat();
@@ -95,6 +102,9 @@ function CommentBody({
   const [menuOpen, setMenuOpen] = useState(false);
   const longPress = useLongPress(() => setMenuOpen(true));
   const menuStyle = useOverlayStyle(menuOpen);
+  // Its author edits it until a moderator removes it (docs/product/moderation.md#edits-with-history).
+  const editable = item.mine && !item.removed;
+  const [editing, setEditing] = useState(false);
 
   const confirmDelete = async () => {
     const sure = await Dialog.confirm({
@@ -114,13 +124,29 @@ function CommentBody({
     );
   };
 
+  // A removed comment takes no reply or like; a locked post takes no reply at all.
+  const canReply = !closed && !item.removed;
+  const canLike = !item.removed;
   const menu: ActionSheetProps['actions'] = [
-    {
-      key: 'reply',
-      text: t('comments.reply'),
-      onClick: () => onReply({ commentId: item.id, nickname: item.user.nickname }),
-    },
-    { key: 'like', text: item.liked ? t('comments.unlike') : t('comments.like'), onClick: () => like(item) },
+    ...(canReply
+      ? [
+          {
+            key: 'reply',
+            text: t('comments.reply'),
+            onClick: () => onReply({ commentId: item.id, nickname: item.user.nickname }),
+          },
+        ]
+      : []),
+    ...(canLike
+      ? [
+          {
+            key: 'like',
+            text: item.liked ? t('comments.unlike') : t('comments.like'),
+            onClick: () => like(item),
+          },
+        ]
+      : []),
+    ...(editable ? [{ key: 'edit', text: t('edits.edit'), onClick: () => setEditing(true) }] : []),
     ...(canDelete(item, postIsMine)
       ? [{ key: 'delete', text: t('comments.delete'), danger: true, onClick: () => void confirmDelete() }]
       : []),
@@ -152,24 +178,43 @@ function CommentBody({
           <GradeBadge grade={item.user.grade} />
           {item.user.id === postAuthorId && <span className="comment__author">{t('comments.author')}</span>}
         </div>
-        <Folded folded={item.folded} compact>
-          <p className="comment__text">
-            {target && (
-              <span className="comment__reply-to">{t('comments.replyTo', { name: target.nickname })} </span>
-            )}
-            {item.text}
-          </p>
-        </Folded>
+        {/* Removed: a placeholder where the text was, for all but its author (who still reads it). */}
+        {item.removed && <RemovedNotice removed={item.removed} mine={item.mine} kind="comment" compact />}
+        {(!item.removed || item.text) && (
+          <Folded folded={item.folded} compact>
+            <p className="comment__text">
+              {target && (
+                <span className="comment__reply-to">{t('comments.replyTo', { name: target.nickname })} </span>
+              )}
+              {item.text}
+            </p>
+          </Folded>
+        )}
         <div className="comment__foot">
           <time dateTime={new Date(item.created_at).toISOString()}>{ago(item.created_at)}</time>
-          <button
-            type="button"
-            className="comment__action"
-            onClick={() => onReply({ commentId: item.id, nickname: item.user.nickname })}
-            data-testid="comment-reply"
-          >
-            {t('comments.reply')}
-          </button>
+          {item.edited_at !== null && (
+            <EditedMark target={{ kind: 'comment', id: item.id }} editedAt={item.edited_at} />
+          )}
+          {canReply && (
+            <button
+              type="button"
+              className="comment__action"
+              onClick={() => onReply({ commentId: item.id, nickname: item.user.nickname })}
+              data-testid="comment-reply"
+            >
+              {t('comments.reply')}
+            </button>
+          )}
+          {editable && (
+            <button
+              type="button"
+              className="comment__action"
+              onClick={() => setEditing(true)}
+              data-testid="comment-edit"
+            >
+              {t('edits.edit')}
+            </button>
+          )}
           {canDelete(item, postIsMine) && (
             <button
               type="button"
@@ -181,19 +226,26 @@ function CommentBody({
               {t('comments.delete')}
             </button>
           )}
-          <button
-            type="button"
-            className={`comment__like${item.liked ? ' comment__like--on' : ''}`}
-            aria-label={item.liked ? t('comments.unlike') : t('comments.like')}
-            aria-pressed={item.liked}
-            onClick={() => like(item)}
-            data-testid="comment-like"
-          >
-            {item.liked ? <HeartFill /> : <HeartOutline />}
-            {item.like_count > 0 && <span>{fmt.compact(item.like_count)}</span>}
-          </button>
+          {canLike && (
+            <button
+              type="button"
+              className={`comment__like${item.liked ? ' comment__like--on' : ''}`}
+              aria-label={item.liked ? t('comments.unlike') : t('comments.like')}
+              aria-pressed={item.liked}
+              onClick={() => like(item)}
+              data-testid="comment-like"
+            >
+              {item.liked ? <HeartFill /> : <HeartOutline />}
+              {item.like_count > 0 && <span>{fmt.compact(item.like_count)}</span>}
+            </button>
+          )}
         </div>
       </div>
+      {editable && (
+        <EventFence>
+          <EditCommentSheet comment={item} visible={editing} onClose={() => setEditing(false)} />
+        </EventFence>
+      )}
     </div>
   );
 }

@@ -51,7 +51,13 @@ export function CommentList({
       ) : comments.isError && list.length === 0 ? (
         <LoadFailed onRetry={() => comments.refetch()} retryText={t('comments.retry')} />
       ) : list.length === 0 ? (
-        <EmptyState text={post.comments_open ? t('comments.empty') : t('errors.comments_closed')} />
+        <EmptyState
+          text={
+            post.comments_open && !post.comments_locked && !post.removed
+              ? t('comments.empty')
+              : t('errors.comments_closed')
+          }
+        />
       ) : (
         <>
           <ul className="comments__list">
@@ -61,6 +67,7 @@ export function CommentList({
                 comment={comment}
                 postAuthorId={post.user.id}
                 postIsMine={post.mine}
+                closed={post.comments_locked || post.removed !== null}
                 onReply={onReply}
               />
             ))}
