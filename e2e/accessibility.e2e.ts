@@ -8,6 +8,8 @@ import { stageAppealScene } from './support/appeal-scene';
 import { auditPage, describeViolations } from './support/axe';
 import { expectScreenOnPage, usePhone } from './support/browser';
 import { callAs, openTopicId, signedInToday, uniqueWord } from './support/community';
+import { openEditSheet, openHistory } from './support/edit-scene';
+import { showFilterRefusal, showFilterVerdict, stageFilterScene } from './support/filter-scene';
 import { createMember, demoMemberSession, withDatabase } from './support/members';
 import { stageModScene, wardenSession } from './support/mod-scene';
 import { stageModerationScene } from './support/moderation-scene';
@@ -252,6 +254,58 @@ describe('accessibility: axe-core finds no WCAG 2.1 A/AA violation', () => {
       await page.getByTestId('post-detail').getByTestId('folded-show').waitFor();
     }, 120_000);
 
+    it(`on editing a post and a comment, and their histories, a paid one's in teasers, ${theme} theme`, async () => {
+      const author = await createMember();
+      const other = await createMember();
+      const topic = await openTopicId();
+      const post = await callAs(author.token, endpoints.posts.createPost, {
+        topic_id: topic,
+        text: `Moon Palace in 41:12 ${uniqueWord('a11y')}`,
+      });
+      await callAs(author.token, endpoints.edits.editPost, {
+        id: post.id,
+        text: `Moon Palace in 39:58 ${post.id}`,
+      });
+      const comment = await callAs(author.token, endpoints.comments.postComment, {
+        post_id: post.id,
+        text: 'Route: tower, bell, moat.',
+      });
+      await callAs(author.token, endpoints.edits.editComment, {
+        id: comment.id,
+        text: 'Route: tower, moat.',
+      });
+      const paid = await callAs(other.token, endpoints.posts.createPost, {
+        topic_id: topic,
+        text: 'Every hidden room in Castle Quill, mapped: the ninth one is under the well.',
+        price: 20,
+      });
+      await callAs(other.token, endpoints.edits.editPost, {
+        id: paid.id,
+        text: 'Every hidden room in Castle Quill, mapped: the ninth one is under the old well.',
+      });
+      await callAs(author.token, endpoints.tasks.startUp, { type: 1, authLogin: true });
+      await useToken(context, author.token);
+      await auditStops(theme, [{ name: 'an edited post', route: `/post/${post.id}`, screen: 'post' }]);
+      const audit = async (name: string) => {
+        const violations = await auditPage(page);
+        expect(violations, describeViolations(`${theme} ${name}`, violations)).toEqual([]);
+      };
+      await openEditSheet(page, 'post');
+      await audit('editing a post');
+      await openEditSheet(page, 'comment');
+      await audit('editing a comment');
+      await openHistory(page, '[data-testid="post-detail"]');
+      await audit("a post's history");
+      await openHistory(page, '[data-testid="comment"]');
+      await audit("a comment's history");
+      await open(page, `/post/${paid.id}`);
+      await expectScreenOnPage(page, 'post');
+      await openHistory(page, '[data-testid="post-detail"]');
+      // The audit saw the teasers' note, not a sheet still waiting for the versions.
+      await page.getByTestId('edit-history-locked').waitFor();
+      await audit("a locked paid post's history");
+    }, 120_000);
+
     it(`on what members see of moderation: the public log, removed, held and locked posts, the suspension notice, ${theme} theme`, async () => {
       const scene = await stageModerationScene(baseUrl(), inject('databaseUrl'));
       const { __POST_REMOVED__: removed, __POST_HELD__: held, __POST_LOCKED__: locked } = scene.placeholders;
@@ -351,8 +405,8 @@ describe('accessibility of the moderators’ desk: axe-core finds no WCAG 2.1 A/
   let warden: string;
   beforeAll(async () => {
     // Wren, an administrator, and a desk with reports, held posts, a log and staff to show.
-    warden = await withDatabase((database) => wardenSession(database));
-    await stageModScene(baseUrl(), inject('databaseUrl'), warden);
+    warden = await withDatabase((database) => wardenSession(database, '_ax'));
+    await stageModScene(baseUrl(), inject('databaseUrl'), warden, '_ax');
     await callAs(warden, endpoints.tasks.startUp, { type: 1, authLogin: true });
   });
 
@@ -366,6 +420,10 @@ describe('accessibility of the moderators’ desk: axe-core finds no WCAG 2.1 A/
         const violations = await auditPage(page);
         if (violations.length) failures.push(describeViolations(`${theme} ${name}`, violations));
       };
+      await open(page, '/me');
+      await expectScreenOnPage(page, 'me');
+      await page.locator('[data-screen="me"] [data-testid="mod-entry-badge"]').waitFor();
+      await audit('me with the desk entry');
       // Each tab once its rows have come, so the audit reads what a moderator would.
       const tabs: Array<[tab: string, row: string]> = [
         ['reports', 'report-card'],
@@ -396,6 +454,43 @@ describe('accessibility of the moderators’ desk: axe-core finds no WCAG 2.1 A/
       await audit('remove sheet');
       expect(failures, failures.join('\n')).toEqual([]);
     }, 180_000);
+  }
+});
+
+describe('accessibility of the desk’s Filters tab: axe-core finds no WCAG 2.1 A/AA violation', () => {
+  let admin: string;
+  beforeAll(async () => {
+    // An administrator of its own, with a filter of every kind (support/filter-scene.ts), tagged
+    // so they match nothing other journeys on this database write.
+    admin = await withDatabase((database) => wardenSession(database, '_axf'));
+    await stageFilterScene(baseUrl(), admin, '-axf');
+    await callAs(admin, endpoints.tasks.startUp, { type: 1, authLogin: true });
+  });
+
+  for (const theme of ['dark', 'light'] as const) {
+    it(`with its list, a refused pattern, a tried text and the removal question, ${theme} theme`, async () => {
+      await useToken(context, admin);
+      await useTheme(theme);
+      const failures: string[] = [];
+      const audit = async (name: string) => {
+        await screenAtRest(page);
+        const violations = await auditPage(page);
+        if (violations.length) failures.push(describeViolations(`${theme} ${name}`, violations));
+      };
+      await open(page, '/mod?tab=filters');
+      await expectScreenOnPage(page, 'mod');
+      await page.locator('[data-screen="mod"] [data-testid="filter-row"]').first().waitFor();
+      expect(await page.getAttribute('html', 'data-theme')).toBe(theme);
+      await audit('filters');
+      await showFilterRefusal(page);
+      await audit('filters with a refused pattern');
+      await showFilterVerdict(page);
+      await audit('filters with a tried text');
+      await page.locator('[data-screen="mod"] [data-testid="filter-remove"]').first().click();
+      await page.locator('.adm-dialog-body:visible').waitFor();
+      await audit('the removal question');
+      expect(failures, failures.join('\n')).toEqual([]);
+    }, 120_000);
   }
 });
 

@@ -117,7 +117,10 @@ describe('the moderators’ desk', () => {
     await sheet.getByTestId('mod-reason-submit').click();
     await sheet.getByText('Pick a reason or write one.').waitFor();
     await sheet.getByTestId('mod-reason-presets').getByText('Spam', { exact: true }).click();
-    await sheet.getByTestId('mod-reason-text').locator('textarea:not([aria-hidden])').fill('selling gold for money');
+    await sheet
+      .getByTestId('mod-reason-text')
+      .locator('textarea:not([aria-hidden])')
+      .fill('selling gold for money');
     await sheet.getByTestId('mod-reason-submit').click();
     await page.getByText('Removed', { exact: true }).waitFor();
     await card.waitFor({ state: 'detached' });

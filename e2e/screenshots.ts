@@ -22,6 +22,7 @@ import { stageCloudArchives } from './support/archives';
 import { expectScreenOnPage, launchBrowser, phoneContext } from './support/browser';
 import { stageCommunityScene } from './support/community-scene';
 import { openEditSheet, openHistory, stageEditScene } from './support/edit-scene';
+import { showFilterRefusal, showFilterVerdict, stageFilterScene } from './support/filter-scene';
 import { focusGame, holdButton } from './support/game-pad';
 import { downloadSeededGame, hostCall, waitForSteadyFrame } from './support/games-play';
 import { followOpenTopic } from './support/home-scene';
@@ -279,6 +280,12 @@ const SCREENS: Array<[name: string, hash: string, screen: string, viewer?: Viewe
   ['mod-log', '/mod?tab=log', 'mod', 'warden'],
   ['mod-staff', '/mod?tab=staff', 'mod', 'warden'],
   ['mod-grant', '/mod?tab=staff', 'mod', 'warden'],
+  // The Filters tab as Wren (support/filter-scene.ts): the form, a pattern refused at its field, a
+  // text tried, and the list.
+  ['mod-filters', '/mod?tab=filters', 'mod', 'warden'],
+  ['mod-filters-refused', '/mod?tab=filters', 'mod', 'warden'],
+  ['mod-filters-try', '/mod?tab=filters', 'mod', 'warden'],
+  ['mod-filters-list', '/mod?tab=filters', 'mod', 'warden', '[data-testid="filter-list"]'],
   // Appeals (support/appeal-scene.ts): Sam's moderation notices, a removal appealed and denied
   // and a suspension open to appeal, and the sheet that takes his message; the desk's queue of
   // open appeals as Wren, and the sheet that takes the answer to a grant.
@@ -372,6 +379,8 @@ const SCENE_ACTIONS: Record<string, (page: Page, token: string | null) => Promis
     await page.getByTestId('mod-grant-topics').locator('button').first().click();
     await sheetAtRest(page);
   },
+  'mod-filters-refused': showFilterRefusal,
+  'mod-filters-try': showFilterVerdict,
   // Appealing asks why; granting asks for the answer the member reads (support/appeal-scene.ts).
   'me-moderation-appeal': async (page) => {
     await page.reload();
@@ -506,6 +515,8 @@ try {
   }
   if (tokens.warden)
     Object.assign(placeholders, await stageModScene(server.url, server.databaseUrl, tokens.warden));
+  if (tokens.warden && SCREENS.some(([name]) => name.startsWith('mod-filters') && picked(name)))
+    await stageFilterScene(server.url, tokens.warden);
   if (tokens.suspended && SCREENS.some(([name]) => name.startsWith('me-moderation') && picked(name)))
     await stageAppealScene(server.url, server.databaseUrl, tokens.suspended);
   if (tokens.member && SCREENS.some(([name]) => name.startsWith('edits-') && picked(name)))

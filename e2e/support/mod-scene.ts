@@ -35,17 +35,19 @@ async function memberWithSession(
 
 /**
  * The administrator the desk's pictures are taken as (Wren), made an administrator the way an
- * operator's `npm run ops -- roles:grant wren_warden admin` does.
+ * operator's `npm run ops -- roles:grant wren_warden admin` does. `tag` tells apart the Wrens of
+ * several tests in one database (their usernames; the names people read stay).
  */
-export async function wardenSession(database: Database): Promise<string> {
+export async function wardenSession(database: Database, tag = ''): Promise<string> {
+  const username = `wren_warden${tag}`;
   const wren = await memberWithSession(database, {
-    username: 'wren_warden',
+    username,
     nickname: 'Wren',
     level: 24,
     ageDays: 700,
     signature: 'Keeping the lounge friendly.',
   });
-  await staffService({ db: database.db }).grantByOperator('wren_warden', 'admin', []);
+  await staffService({ db: database.db }).grantByOperator(username, 'admin', []);
   return wren.token;
 }
 
@@ -54,17 +56,18 @@ export async function wardenSession(database: Database): Promise<string> {
  * a spam post (edited since it was reported), a rude comment and its author; a post held by a
  * word filter and a new member's post held for its link; earlier removals, a warning, a
  * suspension and an appeal in the log; a moderator scoped to two topics and one of every topic.
- * Answers the placeholder of the member the member sheet shows.
+ * Answers the placeholder of the member the member sheet shows. `tag`: as for wardenSession.
  */
 export async function stageModScene(
   serverUrl: string,
   databaseUrl: string,
   wardenToken: string,
+  tag = '',
 ): Promise<{ __MOD_MEMBER__: string }> {
   const database = openDatabase(databaseUrl);
   let cast: Awaited<ReturnType<typeof castOf>>;
   try {
-    cast = await castOf(database);
+    cast = await castOf(database, tag);
   } finally {
     await database.close();
   }
@@ -156,7 +159,10 @@ export async function stageModScene(
   });
 
   // Held: a word filter's catch, and a new member's first post with a link.
-  await wren(contentFilters.filtersAdd, { kind: 'word', value: 'cheat engine', action: 'hold' });
+  // One filter serves every scene staged in a database.
+  const filters = await wren(contentFilters.filtersList, {});
+  if (!filters.list.some((f) => f.kind === 'word' && f.value === 'cheat engine'))
+    await wren(contentFilters.filtersAdd, { kind: 'word', value: 'cheat engine', action: 'hold' });
   await quinn(posts.createPost, {
     topic_id: topicId,
     text: 'Does anyone have a cheat engine table for the bonus stages? Asking for a friend.',
@@ -182,7 +188,7 @@ export async function stageModScene(
 }
 
 /** The people of the scene, with sessions, and two topics anyone may post in. */
-async function castOf(database: Database) {
+async function castOf(database: Database, tag: string) {
   const topics = await database.db
     .selectFrom('topics')
     .select('id')
@@ -194,28 +200,53 @@ async function castOf(database: Database) {
   return {
     topicIds: topics.map((t) => Number(t.id)),
     sam: await memberWithSession(database, {
-      username: 'sam_sells',
+      username: `sam_sells${tag}`,
       nickname: 'Spammy Sam',
       level: 4,
       ageDays: 20,
     }),
-    rex: await memberWithSession(database, { username: 'rex_rude', nickname: 'Rex', level: 9, ageDays: 240 }),
-    vic: await memberWithSession(database, { username: 'vic_links', nickname: 'Vic', level: 3, ageDays: 12 }),
+    rex: await memberWithSession(database, {
+      username: `rex_rude${tag}`,
+      nickname: 'Rex',
+      level: 9,
+      ageDays: 240,
+    }),
+    vic: await memberWithSession(database, {
+      username: `vic_links${tag}`,
+      nickname: 'Vic',
+      level: 3,
+      ageDays: 12,
+    }),
     quinn: await memberWithSession(database, {
-      username: 'quinn_q',
+      username: `quinn_q${tag}`,
       nickname: 'Quinn',
       level: 14,
       ageDays: 400,
     }),
     ola: await memberWithSession(database, {
-      username: 'ola_plays',
+      username: `ola_plays${tag}`,
       nickname: 'Ola',
       level: 11,
       ageDays: 300,
     }),
-    nia: await memberWithSession(database, { username: 'nia_mod', nickname: 'Nia', level: 18, ageDays: 500 }),
-    max: await memberWithSession(database, { username: 'max_mod', nickname: 'Max', level: 21, ageDays: 650 }),
-    ned: await memberWithSession(database, { username: 'ned_new', nickname: 'Ned', level: 1, ageDays: 0 }),
+    nia: await memberWithSession(database, {
+      username: `nia_mod${tag}`,
+      nickname: 'Nia',
+      level: 18,
+      ageDays: 500,
+    }),
+    max: await memberWithSession(database, {
+      username: `max_mod${tag}`,
+      nickname: 'Max',
+      level: 21,
+      ageDays: 650,
+    }),
+    ned: await memberWithSession(database, {
+      username: `ned_new${tag}`,
+      nickname: 'Ned',
+      level: 1,
+      ageDays: 0,
+    }),
   };
 }
 

@@ -301,16 +301,32 @@ async function schemaColumns(
   }));
 }
 
-/** Columns that name a member by their id though no foreign key says so. */
+/**
+ * Columns that name a member by their id though no foreign key says so. `…_by` also matches the
+ * servers' own claim columns (text); comparing those with an id finds nothing.
+ */
 const MEMBER_COLUMN =
-  /^(user_id|owner_id|actor_id|follower_id|followee_id|blocked_id|reporter_id|created_by|[a-z_]+_user_id)$/;
+  /^(user_id|owner_id|actor_id|follower_id|followee_id|blocked_id|reporter_id|moderator_id|[a-z_]+_by|[a-z_]+_user_id)$/;
 
 /**
- * What erasure keeps of a member, each for a reason (docs/internals/account-deletion.md#what-stays):
- * the ledger and its operations (never deleted; balances must keep agreeing) and bets (part of an
- * event's settlement). Uploads in progress are left to the abandoned-uploads sweep, marked.
+ * What erasure keeps of a member, each for its reason (docs/internals/account-deletion.md#what-stays).
+ * Every other column that names a member must hold no row of the erased one; rows kept here are
+ * checked below to hold none of their words or content.
  */
-const KEPT = new Set(['ledger.user_id', 'ledger_operations.user_id', 'bets.user_id', 'big_uploads.owner_id']);
+const KEPT = new Map([
+  ['ledger.user_id', 'ledger rows are never deleted; balances must keep agreeing'],
+  ['ledger_operations.user_id', "the ledger's operations, by the same rule"],
+  ['bets.user_id', "part of an event's settlement"],
+  ['big_uploads.owner_id', 'left marked for the abandoned-uploads sweep, which knows where the bytes are'],
+  ['mod_actions.moderator_id', "the moderation log: a moderator's actions stay accountable"],
+  ['mod_actions.subject_user_id', 'the moderation log: what was done about whom; its snapshot goes'],
+  ['appeals.user_id', 'an answered appeal records the decision; its message goes'],
+  ['appeals.actor_id', 'who took the action appealed, copied from the log'],
+  ['appeals.answered_by', 'who answered an appeal'],
+  ['reports.reporter_id', "a report of others' content stays in the queue and its history; its words go"],
+  ['reports.resolved_by', 'who resolved a report'],
+  ['content_filters.created_by', 'the filter stays; null would say the operators added it'],
+]);
 
 describe('erasure after the 30 days', () => {
   const password = 'leaver-password';
@@ -325,6 +341,11 @@ describe('erasure after the 30 days', () => {
   let paidPost: number;
   let freePost: number;
   let leaversTopic: number;
+  let leaversComment: number;
+  let editedPost: number;
+  let deskPost: number;
+  let answeredAppeal: number;
+  let filterId: number;
   let gameId: number;
   let shared: string;
   let ownPicture: string;
@@ -473,7 +494,7 @@ describe('erasure after the 30 days', () => {
         author,
       )
     ).data.id;
-    const leaversComment = (
+    leaversComment = (
       await ok<{ id: number }>(
         endpoints.comments.postComment,
         { post_id: authorsPost, text: `${name} was here` },
@@ -485,17 +506,17 @@ describe('erasure after the 30 days', () => {
     await ok(endpoints.comments.likeComment, { id: authorsComment, like: true }, leaver);
     await ok(endpoints.posts.likePost, { id: authorsPost, like: true }, leaver);
     await ok(endpoints.posts.likePost, { id: authorsPost, like: true }, buyer);
-    await db
-      .insertInto('reports')
-      .values({
-        reporter_id: L,
-        target: 'post',
-        target_id: authorsPost,
-        reason: 'spam',
-        text: name,
-        created_at: now,
-      })
-      .execute();
+    // Their report of the author's post, and the author's of their comment (which keeps it as it was).
+    await ok(
+      endpoints.posts.report,
+      { target: 'post', id: authorsPost, reason: 'spam', text: `${name} thinks this is spam` },
+      leaver,
+    );
+    await ok(
+      endpoints.posts.report,
+      { target: 'comment', id: leaversComment, reason: 'other', text: 'Odd' },
+      author,
+    );
     await db
       .insertInto('reports')
       .values({
@@ -625,6 +646,89 @@ describe('erasure after the 30 days', () => {
       })
       .execute();
 
+    // Staff and moderation. The leaver moderates one topic and dismissed a report there; an
+    // administrator removed their edited post and suspended them; they appealed both, and the
+    // suspension's appeal was denied. A filter they added while an administrator stays.
+    const boss = await t.make.member();
+    await t.services.staff.grantByOperator(boss.user.username, 'admin', []);
+    const deskTopic = await insertTopic(t.database);
+    deskPost = (
+      await ok<{ id: number }>(
+        endpoints.posts.createPost,
+        { topic_id: deskTopic, text: 'Cheap coins, ask me how' },
+        author,
+      )
+    ).data.id;
+    await t.services.staff.grantByOperator(name, 'moderator', [deskTopic]);
+    await ok(endpoints.posts.report, { target: 'post', id: deskPost, reason: 'spam', text: 'An ad' }, buyer);
+    await ok(endpoints.moderation.modDismissReports, { target: 'post', target_id: deskPost }, leaver);
+
+    await ok(
+      endpoints.edits.editComment,
+      { id: leaversComment, text: `${name} was here, and edited it` },
+      leaver,
+    );
+    editedPost = (
+      await ok<{ id: number }>(
+        endpoints.posts.createPost,
+        { topic_id: leaversTopic, text: `${name} drafts a guide` },
+        leaver,
+      )
+    ).data.id;
+    await ok(endpoints.edits.editPost, { id: editedPost, text: `${name} finished the guide` }, leaver);
+    const removal = (
+      await ok<{ action_id: number }>(
+        endpoints.moderation.modRemove,
+        { target: 'post', id: editedPost, reason: 'Off topic here' },
+        boss,
+      )
+    ).data.action_id;
+    await ok(endpoints.appeals.appealCreate, { action_id: removal, message: `${name} asks again` }, leaver);
+    const suspension = (
+      await ok<{ action_id: number }>(
+        endpoints.sanctions.modSanction,
+        { user_id: L, kind: 'suspend', reason: 'Cooling off', hours: 1 },
+        boss,
+      )
+    ).data.action_id;
+    answeredAppeal = (
+      await ok<{ id: number }>(
+        endpoints.appeals.appealCreate,
+        { action_id: suspension, message: `${name} promises to behave` },
+        leaver,
+      )
+    ).data.id;
+    await ok(
+      endpoints.appeals.modAppealsAnswer,
+      { id: answeredAppeal, grant: false, answer: 'The suspension stands' },
+      boss,
+    );
+    const word = `erasure${unique()}`;
+    filterId = Number(
+      (
+        await db
+          .insertInto('content_filters')
+          .values({
+            kind: 'word',
+            value: word,
+            normalized: word,
+            action: 'hold',
+            created_by: L,
+            created_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    // What the test below expects erasure to change, there before it.
+    expect(
+      await db.selectFrom('post_versions').select('id').where('post_id', '=', editedPost).execute(),
+    ).toHaveLength(1);
+    expect(
+      await db.selectFrom('comment_versions').select('id').where('comment_id', '=', leaversComment).execute(),
+    ).toHaveLength(1);
+    expect(await userRow(L)).toMatchObject({ role: 'moderator', suspension_reason: 'Cooling off' });
+
     // Ask, let the 30 days pass on the app's clock, and let the job run.
     await ok(deleteAccount, { confirm: name }, leaver);
     t.clock.advance(ACCOUNT_DELETION_GRACE_MS - 60_000);
@@ -649,9 +753,23 @@ describe('erasure after the 30 days', () => {
     const columns = await schemaColumns(db);
     const memberColumns = columns.filter((c) => c.refersToUsers || MEMBER_COLUMN.test(c.column));
     // The sweep must see the tables of every feature that keeps a member's rows.
-    for (const table of ['passkeys', 'totp_secrets', 'member_mutes', 'account_exports', 'sessions', 'news']) {
+    for (const table of [
+      'passkeys',
+      'totp_secrets',
+      'member_mutes',
+      'account_exports',
+      'sessions',
+      'news',
+      'moderator_topics',
+      'mod_actions',
+      'appeals',
+      'reports',
+      'content_filters',
+    ]) {
       expect(memberColumns.map((c) => c.table)).toContain(table);
     }
+    const named = memberColumns.map((c) => `${c.table}.${c.column}`);
+    for (const kept of KEPT.keys()) expect(named).toContain(kept);
     const left: string[] = [];
     for (const { table, column } of memberColumns) {
       if (KEPT.has(`${table}.${column}`)) continue;
@@ -679,6 +797,105 @@ describe('erasure after the 30 days', () => {
     expect(await db.selectFrom('big_uploads').select('id').where('owner_id', '=', L).execute()).toEqual([]);
   });
 
+  it('keeps the moderation record naming the tombstone, without their words or their content', async () => {
+    const L = leaver.user.id;
+    const { db } = t.database;
+    const ids = <T extends Record<string, unknown>>(rows: T[], ...keys: (keyof T)[]) =>
+      rows.map((r) => ({
+        ...r,
+        ...Object.fromEntries(keys.map((k) => [k, r[k] === null ? null : Number(r[k])])),
+      }));
+
+    // Every entry about them or by them stays; none keeps the content as it was.
+    const entries = await db
+      .selectFrom('mod_actions')
+      .select(['action', 'moderator_id', 'subject_user_id', 'snapshot'])
+      .where((eb) => eb.or([eb('moderator_id', '=', L), eb('subject_user_id', '=', L)]))
+      .orderBy('id')
+      .execute();
+    expect(ids(entries, 'moderator_id', 'subject_user_id')).toEqual([
+      expect.objectContaining({ action: 'grant_role', moderator_id: null, subject_user_id: L }),
+      expect.objectContaining({
+        action: 'dismiss_reports',
+        moderator_id: L,
+        subject_user_id: author.user.id,
+      }),
+      expect.objectContaining({ action: 'remove_post', subject_user_id: L }),
+      expect.objectContaining({ action: 'suspend', subject_user_id: L }),
+      expect.objectContaining({ action: 'answer_appeal', subject_user_id: L }),
+    ]);
+    expect(
+      entries
+        .filter((e) => e.subject_user_id !== null && Number(e.subject_user_id) === L)
+        .map((e) => e.snapshot),
+    ).toEqual([null, null, null, null]);
+
+    // The open appeal went (nobody is left to answer); the answered one keeps the decision, not their words.
+    expect(
+      ids(
+        await db
+          .selectFrom('appeals')
+          .select(['id', 'state', 'message', 'answer'])
+          .where('user_id', '=', L)
+          .execute(),
+        'id',
+      ),
+    ).toEqual([{ id: answeredAppeal, state: 'denied', message: '', answer: 'The suspension stands' }]);
+
+    // Earlier versions went with the post and the comment.
+    expect(
+      await db.selectFrom('post_versions').select('id').where('post_id', '=', editedPost).execute(),
+    ).toEqual([]);
+    expect(
+      await db.selectFrom('comment_versions').select('id').where('comment_id', '=', leaversComment).execute(),
+    ).toEqual([]);
+
+    // Their report of the author's post stays in the queue's history without their words; the
+    // author's report of their comment went with it; the report they resolved still says so.
+    expect(
+      ids(
+        await db
+          .selectFrom('reports')
+          .select(['target', 'target_id', 'reason', 'text'])
+          .where('reporter_id', '=', L)
+          .execute(),
+        'target_id',
+      ),
+    ).toEqual([{ target: 'post', target_id: authorsPost, reason: 'spam', text: '' }]);
+    expect(
+      await db
+        .selectFrom('reports')
+        .select('id')
+        .where('target', '=', 'comment')
+        .where('target_id', '=', leaversComment)
+        .execute(),
+    ).toEqual([]);
+    expect(
+      ids(
+        await db
+          .selectFrom('reports')
+          .select(['resolved_by', 'resolution'])
+          .where('target', '=', 'post')
+          .where('target_id', '=', deskPost)
+          .execute(),
+        'resolved_by',
+      ),
+    ).toEqual([{ resolved_by: L, resolution: 'dismissed' }]);
+
+    // The filter they added keeps working, still theirs (null would say the operators added it).
+    expect(
+      ids(
+        await db.selectFrom('content_filters').select('created_by').where('id', '=', filterId).execute(),
+        'created_by',
+      ),
+    ).toEqual([{ created_by: L }]);
+
+    // No topic is left for them to moderate (the role went back to member in the claim).
+    expect(
+      await db.selectFrom('moderator_topics').select('topic_id').where('user_id', '=', L).execute(),
+    ).toEqual([]);
+  });
+
   it('keeps the row as a tombstone that holds nothing of the person', async () => {
     const L = leaver.user.id;
     expect(await userRow(L)).toMatchObject({
@@ -695,6 +912,12 @@ describe('erasure after the 30 days', () => {
       follower_count: 0,
       following_count: 0,
       level: 1,
+      role: 'member',
+      role_granted_at: null,
+      suspended_until: null,
+      suspension_reason: null,
+      suspension_action_id: null,
+      ban_reason: null,
     });
     // No text anywhere in the database still carries their name or address.
     const { db } = t.database;
@@ -842,6 +1065,23 @@ describe('a server that dies mid-way', () => {
     expect(await eraseDue()).toEqual({ erased: 1, failed: 0 });
     expect(await userRow(member.user.id)).toMatchObject({ status: 'erased', email: null });
     expect((await userRow(followed.user.id)).follower_count).toBe(0);
+  });
+});
+
+describe('a member banned during the grace period', () => {
+  it('is erased when the deletion falls due all the same: a ban keeps no one\'s data', async () => {
+    const name = `banned${unique()}`;
+    const member = await provenMember(name, `${name}@example.org`);
+    await ok(deleteAccount, { confirm: name }, member);
+    // What a ban writes on the member's row (sanctions/): the status and why.
+    await t.database.db
+      .updateTable('users')
+      .set({ status: 'banned', ban_reason: 'Spam' })
+      .where('id', '=', member.user.id)
+      .execute();
+    t.clock.advance(ACCOUNT_DELETION_GRACE_MS);
+    expect(await eraseDue()).toEqual({ erased: 1, failed: 0 });
+    expect(await userRow(member.user.id)).toMatchObject({ status: 'erased', email: null, ban_reason: null });
   });
 });
 

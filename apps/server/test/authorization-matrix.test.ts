@@ -1104,3 +1104,60 @@ describe("the desk's core by role", () => {
     await okData(desk.modRelease, { post_id: scene.held }, moderator);
   });
 });
+
+/**
+ * The content filters (features/content-filters) are the administrators' alone: a member and a
+ * moderator, scoped or of every topic, find no such list, and an administrator gets in.
+ */
+describe('the content filters by role', () => {
+  const filters = endpoints.contentFilters;
+  const filterCalls = (id: number): [EndpointDef, Record<string, unknown>][] => [
+    [filters.filtersList, {}],
+    [filters.filtersAdd, { kind: 'word', value: 'matrix-word', action: 'block' }],
+    [filters.filtersRemove, { id }],
+    [filters.filtersTry, { text: 'a matrix-word here' }],
+  ];
+
+  it('is not there for members and moderators, in every language, and changes nothing', async () => {
+    const admin = await t.make.member();
+    await t.database.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.user.id).execute();
+    const kept = await okData<{ id: number }>(
+      filters.filtersAdd,
+      { kind: 'link', value: 'matrix.example', action: 'hold' },
+      admin,
+    );
+    const member = await t.make.member();
+    const moderators: Caller[] = [];
+    for (const scoped of [false, true]) {
+      const who = await t.make.member();
+      await t.database.db
+        .updateTable('users')
+        .set({ role: 'moderator' })
+        .where('id', '=', who.user.id)
+        .execute();
+      if (scoped) {
+        await t.database.db
+          .insertInto('moderator_topics')
+          .values({ user_id: who.user.id, topic_id: await insertTopic(t.database), created_at: t.clock.now })
+          .execute();
+      }
+      moderators.push(who);
+    }
+    const before = await everything(t.database);
+    for (const who of [member, ...moderators]) {
+      for (const [i, [def, payload]] of filterCalls(kept.id).entries()) {
+        const locale = localeOf(i);
+        const { status, body } = await call(t.app, def, payload, { token: who.token, locale });
+        expect(status).toBe(200);
+        expect(body, def.path).toEqual({
+          code: 0,
+          msg: translator(locale)('errors.not_found'),
+          data: null,
+          reason: 'errors.not_found',
+        });
+      }
+    }
+    expect(await everything(t.database)).toEqual(before);
+    for (const [def, payload] of filterCalls(kept.id)) await okData(def, payload, admin);
+  });
+});

@@ -51,7 +51,11 @@ const established = (): Promise<Caller> => t.make.member();
 /** A member who just signed up: level 1, joined now. */
 const newcomer = (): Promise<Caller> => t.make.member({ newcomer: true });
 
-async function send(def: Parameters<typeof call>[1], payload: Record<string, unknown>, who?: Caller): Promise<Body> {
+async function send(
+  def: Parameters<typeof call>[1],
+  payload: Record<string, unknown>,
+  who?: Caller,
+): Promise<Body> {
   return (await call(t.app, def, payload, { token: who?.token })).body as Body;
 }
 
@@ -126,7 +130,11 @@ describe('the filter list is for administrators only', () => {
     const former = await t.make.member();
     await setRole(former.user.id, 'admin');
     await ok(f.filtersList, {}, former);
-    await t.database.db.updateTable('users').set({ role: 'member' }).where('id', '=', former.user.id).execute();
+    await t.database.db
+      .updateTable('users')
+      .set({ role: 'member' })
+      .where('id', '=', former.user.id)
+      .execute();
     await refused(f.filtersList, {}, former, 'errors.not_found');
   });
 });
@@ -137,7 +145,12 @@ describe('adding and removing filters', () => {
     const word = await addFilter('word', '  Casino ', 'block');
     t.clock.advance(1000);
     const link = await addFilter('link', 'https://Spam.Example/some/path', 'hold');
-    expect(word).toMatchObject({ kind: 'word', value: 'Casino', action: 'block', created_by: { id: admin.user.id } });
+    expect(word).toMatchObject({
+      kind: 'word',
+      value: 'Casino',
+      action: 'block',
+      created_by: { id: admin.user.id },
+    });
     // A host is kept as it is compared.
     expect(link).toMatchObject({ kind: 'link', value: 'spam.example', action: 'hold' });
     const { data } = await ok<{ list: ContentFilter[] }>(f.filtersList, {}, admin);
@@ -150,12 +163,27 @@ describe('adding and removing filters', () => {
 
     const added = await logged('add_filter');
     expect(added.slice(-2)).toEqual([
-      { moderator_id: admin.user.id, target_type: 'filter', target_id: word.id, reason: 'block word: Casino' },
-      { moderator_id: admin.user.id, target_type: 'filter', target_id: link.id, reason: 'hold link: spam.example' },
+      {
+        moderator_id: admin.user.id,
+        target_type: 'filter',
+        target_id: word.id,
+        reason: 'block word: Casino',
+      },
+      {
+        moderator_id: admin.user.id,
+        target_type: 'filter',
+        target_id: link.id,
+        reason: 'hold link: spam.example',
+      },
     ]);
     const removed = await logged('remove_filter');
     expect(removed).toEqual([
-      { moderator_id: admin.user.id, target_type: 'filter', target_id: word.id, reason: 'block word: Casino' },
+      {
+        moderator_id: admin.user.id,
+        target_type: 'filter',
+        target_id: word.id,
+        reason: 'block word: Casino',
+      },
     ]);
   });
 
@@ -163,10 +191,25 @@ describe('adding and removing filters', () => {
     await removeAll();
     await addFilter('word', 'casino', 'block');
     const logs = (await logged('add_filter')).length;
-    await refused(f.filtersAdd, { kind: 'word', value: 'ＣＡＳＩＮＯ', action: 'hold' }, admin, 'errors.filter_exists');
-    await refused(f.filtersAdd, { kind: 'word', value: 'Casino', action: 'block' }, admin, 'errors.filter_exists');
+    await refused(
+      f.filtersAdd,
+      { kind: 'word', value: 'ＣＡＳＩＮＯ', action: 'hold' },
+      admin,
+      'errors.filter_exists',
+    );
+    await refused(
+      f.filtersAdd,
+      { kind: 'word', value: 'Casino', action: 'block' },
+      admin,
+      'errors.filter_exists',
+    );
     await addFilter('link', 'spam.example', 'block');
-    await refused(f.filtersAdd, { kind: 'link', value: 'http://SPAM.example.', action: 'block' }, admin, 'errors.filter_exists');
+    await refused(
+      f.filtersAdd,
+      { kind: 'link', value: 'http://SPAM.example.', action: 'block' },
+      admin,
+      'errors.filter_exists',
+    );
     // The same text as another kind is another filter.
     await addFilter('pattern', 'casino', 'hold');
     expect(await filterCount()).toBe(3);
@@ -175,11 +218,31 @@ describe('adding and removing filters', () => {
 
   it('refuses values that are empty, too long or not a host', async () => {
     await removeAll();
-    await refused(f.filtersAdd, { kind: 'word', value: '   ', action: 'block' }, admin, 'validation.filter_value_required');
-    await refused(f.filtersAdd, { kind: 'word', value: 'x'.repeat(201), action: 'block' }, admin, 'validation.filter_value_max');
+    await refused(
+      f.filtersAdd,
+      { kind: 'word', value: '   ', action: 'block' },
+      admin,
+      'validation.filter_value_required',
+    );
+    await refused(
+      f.filtersAdd,
+      { kind: 'word', value: 'x'.repeat(201), action: 'block' },
+      admin,
+      'validation.filter_value_max',
+    );
     await addFilter('word', 'y'.repeat(200), 'block');
-    await refused(f.filtersAdd, { kind: 'link', value: 'not a host', action: 'block' }, admin, 'errors.filter_link_invalid');
-    await refused(f.filtersAdd, { kind: 'link', value: '..', action: 'block' }, admin, 'errors.filter_link_invalid');
+    await refused(
+      f.filtersAdd,
+      { kind: 'link', value: 'not a host', action: 'block' },
+      admin,
+      'errors.filter_link_invalid',
+    );
+    await refused(
+      f.filtersAdd,
+      { kind: 'link', value: '..', action: 'block' },
+      admin,
+      'errors.filter_link_invalid',
+    );
     const bad = await send(f.filtersAdd, { kind: 'regex', value: 'x', action: 'block' }, admin);
     expect(bad.code).toBe(MainCode.Fail);
     expect(await filterCount()).toBe(1);
@@ -201,7 +264,12 @@ describe('adding and removing filters', () => {
   it('refuses nested repetition as slow, and saves nothing', async () => {
     await removeAll();
     for (const value of ['(a+)+$', '(ab*)*c', '(?:x*)*']) {
-      await refused(f.filtersAdd, { kind: 'pattern', value, action: 'block' }, admin, 'errors.filter_pattern_slow');
+      await refused(
+        f.filtersAdd,
+        { kind: 'pattern', value, action: 'block' },
+        admin,
+        'errors.filter_pattern_slow',
+      );
     }
     expect(await filterCount()).toBe(0);
     expect((await logged('add_filter')).filter((r) => r.reason.includes('(a+)+'))).toEqual([]);
@@ -214,7 +282,8 @@ describe('screening posts', () => {
     await addFilter('word', 'casino', 'block');
     const author = await established();
     const before = await postCount(author.user.id);
-    for (const text of ['Visit the CASINO tonight', 'casino!', 'Ｃａｓｉｎｏ night']) await refusedPost(author, text);
+    for (const text of ['Visit the CASINO tonight', 'casino!', 'Ｃａｓｉｎｏ night'])
+      await refusedPost(author, text);
     expect(await postCount(author.user.id)).toBe(before);
     // Not inside another word.
     expect((await post(author, 'The casinos of old arcades')).code).toBe(1);
@@ -301,7 +370,10 @@ describe('screening posts', () => {
     expect(await screen('giveaway')).toEqual({ verdict: 'hold', reason: 'filter:word:giveaway' });
     expect(await screen('giveaway casino')).toEqual({ verdict: 'block', reason: 'filter:word:casino' });
     // Words are looked for in the links too.
-    expect(await screen('x', ['https://casino.example/'])).toEqual({ verdict: 'block', reason: 'filter:word:casino' });
+    expect(await screen('x', ['https://casino.example/'])).toEqual({
+      verdict: 'block',
+      reason: 'filter:word:casino',
+    });
   });
 });
 
@@ -352,7 +424,12 @@ describe('new members', () => {
     const target = (await post(member, 'A post to answer')).data as Post;
     const newcomer = await t.make.member({ newcomer: true });
     t.clock.advance(1000);
-    await refused(c.postComment, { post_id: target.id, text: 'see spam.com' }, newcomer, 'errors.comment_needs_review');
+    await refused(
+      c.postComment,
+      { post_id: target.id, text: 'see spam.com' },
+      newcomer,
+      'errors.comment_needs_review',
+    );
     const comment = await ok<Comment>(c.postComment, { post_id: target.id, text: 'Nice post' }, newcomer);
     t.clock.advance(1000);
     await refused(
@@ -374,12 +451,32 @@ describe('screening comments and replies', () => {
     const target = (await post(member, 'A post to answer')).data as Post;
     const commenter = await established();
     t.clock.advance(1000);
-    await refused(c.postComment, { post_id: target.id, text: 'giveaway here' }, commenter, 'errors.comment_needs_review');
-    await refused(c.postComment, { post_id: target.id, text: '카지노에 가자' }, commenter, 'errors.content_blocked');
+    await refused(
+      c.postComment,
+      { post_id: target.id, text: 'giveaway here' },
+      commenter,
+      'errors.comment_needs_review',
+    );
+    await refused(
+      c.postComment,
+      { post_id: target.id, text: '카지노에 가자' },
+      commenter,
+      'errors.content_blocked',
+    );
     const comment = await ok<Comment>(c.postComment, { post_id: target.id, text: 'Hello' }, commenter);
     t.clock.advance(1000);
-    await refused(c.replyComment, { comment_id: comment.data.id, text: 'GIVEAWAY' }, member, 'errors.comment_needs_review');
-    await refused(c.replyComment, { comment_id: comment.data.id, text: '카지노' }, member, 'errors.content_blocked');
+    await refused(
+      c.replyComment,
+      { comment_id: comment.data.id, text: 'GIVEAWAY' },
+      member,
+      'errors.comment_needs_review',
+    );
+    await refused(
+      c.replyComment,
+      { comment_id: comment.data.id, text: '카지노' },
+      member,
+      'errors.content_blocked',
+    );
     expect(await commentCount(commenter.user.id)).toBe(1);
     expect(await commentCount(member.user.id)).toBe(0);
   });
@@ -391,10 +488,20 @@ describe('trying a text', () => {
     await addFilter('word', 'giveaway', 'hold');
     await addFilter('link', 'spam.example', 'block');
     const tryText = async (text: string) =>
-      (await ok<{ verdict: string; matched: string | null; kind: string | null }>(f.filtersTry, { text }, admin)).data;
+      (
+        await ok<{ verdict: string; matched: string | null; kind: string | null }>(
+          f.filtersTry,
+          { text },
+          admin,
+        )
+      ).data;
     expect(await tryText('hello')).toEqual({ verdict: 'allow', matched: null, kind: null });
     expect(await tryText('GIVEAWAY')).toEqual({ verdict: 'hold', matched: 'giveaway', kind: 'word' });
-    expect(await tryText('giveaway on a.spam.example')).toEqual({ verdict: 'block', matched: 'spam.example', kind: 'link' });
+    expect(await tryText('giveaway on a.spam.example')).toEqual({
+      verdict: 'block',
+      matched: 'spam.example',
+      kind: 'link',
+    });
     // The new-member rules are not the filters': a link alone is allowed here.
     expect(await tryText('https://example.org')).toEqual({ verdict: 'allow', matched: null, kind: null });
     await refused(f.filtersTry, { text: '  ' }, admin, 'validation.text_required');
@@ -408,15 +515,22 @@ describe('trying a text', () => {
     // And one saved before the check existed, as a row.
     await t.database.db
       .insertInto('content_filters')
-      .values({ kind: 'pattern', value: '(a+)+$x', normalized: '(a+)+$x', action: 'hold', created_by: null, created_at: t.clock.now })
+      .values({
+        kind: 'pattern',
+        value: '(a+)+$x',
+        normalized: '(a+)+$x',
+        action: 'hold',
+        created_by: null,
+        created_at: t.clock.now,
+      })
       .execute();
     const text = 'a'.repeat(10_000);
     expect((await ok<{ verdict: string }>(f.filtersTry, { text }, admin)).data.verdict).toBe('allow');
     const author = await established();
     expect((await post(author, text)).code).toBe(1);
-    expect((await ok<{ verdict: string }>(f.filtersTry, { text: `${'a'.repeat(9_999)}c` }, admin)).data.verdict).toBe(
-      'block',
-    );
+    expect(
+      (await ok<{ verdict: string }>(f.filtersTry, { text: `${'a'.repeat(9_999)}c` }, admin)).data.verdict,
+    ).toBe('block');
   });
 });
 
@@ -445,12 +559,20 @@ describe('hourly limits', () => {
     let first = 0;
     for (let i = 0; i < max; i += 1) {
       t.clock.advance(1000);
-      const comment = await ok<Comment>(c.postComment, { post_id: target.id, text: `comment ${i}` }, newcomer);
+      const comment = await ok<Comment>(
+        c.postComment,
+        { post_id: target.id, text: `comment ${i}` },
+        newcomer,
+      );
       if (i === 0) first = comment.data.id;
     }
     t.clock.advance(1000);
-    await refused(c.postComment, { post_id: target.id, text: 'more' }, newcomer, 'errors.too_many_comments', { max });
-    await refused(c.replyComment, { comment_id: first, text: 'more' }, newcomer, 'errors.too_many_comments', { max });
+    await refused(c.postComment, { post_id: target.id, text: 'more' }, newcomer, 'errors.too_many_comments', {
+      max,
+    });
+    await refused(c.replyComment, { comment_id: first, text: 'more' }, newcomer, 'errors.too_many_comments', {
+      max,
+    });
     t.clock.advance(HOUR);
     await ok(c.replyComment, { comment_id: first, text: 'an hour later' }, newcomer);
   });
@@ -490,10 +612,14 @@ describe('hourly limits', () => {
     const newcomer = await t.make.member({ newcomer: true });
     t.clock.advance(1000);
     const bodies = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => send(p.createPost, { topic_id: topicId, text: `burst ${i}` }, newcomer)),
+      Array.from({ length: 8 }, (_, i) =>
+        send(p.createPost, { topic_id: topicId, text: `burst ${i}` }, newcomer),
+      ),
     );
     expect(bodies.filter((b) => b.code === 1)).toHaveLength(HOURLY_LIMITS.newMember.post);
-    expect(bodies.filter((b) => b.reason === 'errors.too_many_posts')).toHaveLength(8 - HOURLY_LIMITS.newMember.post);
+    expect(bodies.filter((b) => b.reason === 'errors.too_many_posts')).toHaveLength(
+      8 - HOURLY_LIMITS.newMember.post,
+    );
     expect(await postCount(newcomer.user.id)).toBe(HOURLY_LIMITS.newMember.post);
   });
 });
@@ -550,7 +676,11 @@ describe('two servers on one database', () => {
     const [a, b] = servers as [App, App];
     const make = factories(testDb.database, a.services, () => clock.now);
     const boss = await make.member();
-    await testDb.database.db.updateTable('users').set({ role: 'admin' }).where('id', '=', boss.user.id).execute();
+    await testDb.database.db
+      .updateTable('users')
+      .set({ role: 'admin' })
+      .where('id', '=', boss.user.id)
+      .execute();
     const writer = await make.member();
     const topic = await insertTopic(testDb.database);
     const write = async (text: string) => {
@@ -559,7 +689,12 @@ describe('two servers on one database', () => {
     };
     // b screens once first, so it holds compiled filters to go stale.
     expect((await write('jackpot tonight')).code).toBe(1);
-    const added = await call(a.app, f.filtersAdd, { kind: 'word', value: 'jackpot', action: 'block' }, { token: boss.token });
+    const added = await call(
+      a.app,
+      f.filtersAdd,
+      { kind: 'word', value: 'jackpot', action: 'block' },
+      { token: boss.token },
+    );
     expect(added.body.code).toBe(1);
     expect((await write('jackpot again')).reason).toBe('errors.content_blocked');
     const id = (added.body.data as ContentFilter).id;

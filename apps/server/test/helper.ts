@@ -166,7 +166,12 @@ export function factories(database: Database, services: Services, now: () => num
      * filters hold and limit (docs/product/moderation.md#filters-and-new-member-limits).
      */
     async user(
-      overrides: { username?: string; nickname?: string; status?: 'active' | 'disabled'; newcomer?: boolean } = {},
+      overrides: {
+        username?: string;
+        nickname?: string;
+        status?: 'active' | 'disabled';
+        newcomer?: boolean;
+      } = {},
     ) {
       sequence += 1;
       const username = overrides.username ?? `player${sequence}`;

@@ -299,6 +299,44 @@ describe('signing in with a passkey', () => {
     expect(await refused(api.passkeySignInOptions, { ticket })).toBe('errors.second_step_expired');
   });
 
+  it('answers a banned member’s passkey with the ban and its reason, and signs them in once it is lifted', async () => {
+    const { user, phone } = await memberWithPasskey();
+    const admin = await t.make.member();
+    await t.services.staff.grantByOperator(admin.user.username, 'admin', []);
+    await ok(
+      endpoints.sanctions.modSanction,
+      { user_id: user.id, kind: 'ban', reason: 'Selling cheats' },
+      { token: admin.token },
+    );
+    const sessionsOf = () =>
+      t.database.db
+        .selectFrom('sessions')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .where('revoked_at', 'is', null)
+        .execute();
+    expect(await sessionsOf()).toEqual([]);
+
+    const { options } = await signInOptions();
+    const { body } = await call(t.app, api.passkeySignIn, { response: phone.get(options) });
+    expect(body).toEqual({
+      code: MainCode.Fail,
+      msg: 'This account was banned: Selling cheats',
+      data: null,
+      reason: 'errors.account_banned',
+    });
+    expect(await sessionsOf()).toEqual([]);
+
+    await ok(
+      endpoints.sanctions.modSanctionLift,
+      { user_id: user.id, reason: 'Appeal heard' },
+      { token: admin.token },
+    );
+    const again = await signInOptions();
+    const session = await ok<Session>(api.passkeySignIn, { response: phone.get(again.options) });
+    expect(session.user.id).toBe(user.id);
+  });
+
   it('finishes a password log-in that answered a second step', async () => {
     const owner = await memberWithPasskey();
     await t.database.db

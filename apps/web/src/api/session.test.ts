@@ -36,7 +36,14 @@ beforeEach(() => queryClient.clear());
 describe('what a session change keeps', () => {
   it('drops every member root on sign-in and keeps the shared ones', () => {
     expect(rootsKeptBy(() => signIn('token-1', ada, { tellHost: false }))).toEqual(shared);
-    expect(shared).toEqual(['options', 'app-version', 'auth', 'third-party-notices', 'localArchives']);
+    expect(shared).toEqual([
+      'options',
+      'modlog',
+      'app-version',
+      'auth',
+      'third-party-notices',
+      'localArchives',
+    ]);
   });
 
   it('drops every member root on sign-out and expiry', () => {

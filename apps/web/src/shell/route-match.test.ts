@@ -27,12 +27,20 @@ const SPEC_OPEN_ME = [
   'game',
   'about',
 ];
-/** Members-only pages the feature issues added to the product's routes (bets, wallet, props shop, rewards history, deleting the account, mute; docs/product/app-shell-and-settings.md#routes). */
-const ADDED_LOGIN_ME = ['bets', 'wallet', 'props', 'rewards', 'setting/accountandsecurity/delete', 'mute'];
+/** Members-only pages the feature issues added to the product's routes (bets, wallet, props shop, rewards history, deleting the account, mute, moderation notices; docs/product/app-shell-and-settings.md#routes). */
+const ADDED_LOGIN_ME = [
+  'bets',
+  'wallet',
+  'props',
+  'rewards',
+  'setting/accountandsecurity/delete',
+  'mute',
+  'moderation',
+];
 /** Open pages added beyond the table: the open-source licences, reached from About. */
 const ADDED_OPEN_ME = ['about/licences'];
 /** Pages of features added since, outside /me (`npm run new:feature` adds each one here). */
-const ADDED_OTHER: string[] = ['/mod'];
+const ADDED_OTHER: string[] = ['/mod', '/modlog'];
 const SPEC_OTHER = [
   '/',
   '/home',

@@ -66,7 +66,9 @@ export const contentFilterSchema = z.object({
   kind: z.enum(FILTER_KINDS),
   value: z.string().describe('As the administrator typed it, trimmed (a host is stored in lower case)'),
   action: z.enum(FILTER_ACTIONS),
-  created_by: authorSchema.nullable().describe('The administrator who added it; null: an operator or a deleted member'),
+  created_by: authorSchema
+    .nullable()
+    .describe('The administrator who added it; null: an operator or a deleted member'),
   created_at: z.number().int(),
 });
 export type ContentFilter = z.output<typeof contentFilterSchema>;

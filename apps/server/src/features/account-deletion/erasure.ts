@@ -13,7 +13,9 @@ import { commentSubtree } from '../comments/public';
  * the ledger's rows, the operations' keys and others' history (a buyer's payment to the author,
  * bets on an event) keep their foreign keys; the member's ledger rows and balances, which must
  * keep agreeing (rows are never deleted: docs/internals/economy.md); their bets, part of each
- * event's settlement; counts that are only totals (games' plays and downloads, search terms).
+ * event's settlement; counts that are only totals (games' plays and downloads, search terms);
+ * the moderation record (log entries, answered appeals, reports they made or resolved, filters
+ * they added), naming the tombstone but holding none of their words or content.
  */
 
 type Trx = Transaction<DB>;
@@ -50,9 +52,17 @@ async function claim(trx: Trx, userId: number, now: number): Promise<boolean> {
       post_count: 0,
       follower_count: 0,
       following_count: 0,
+      // No staff role or sanction outlives the person: the history of both is the moderation log.
+      role: 'member',
+      role_granted_at: null,
+      suspended_until: null,
+      suspension_reason: null,
+      suspension_action_id: null,
+      ban_reason: null,
     })
     .where('id', '=', userId)
-    .where('status', '=', 'active')
+    // A ban does not keep a member's data: the deletion they asked for still happens.
+    .where('status', 'in', ['active', 'banned'])
     .where('deletion_due_at', 'is not', null)
     .where('deletion_due_at', '<=', now)
     .executeTakeFirst();
@@ -154,6 +164,12 @@ async function eraseComments(trx: Trx, userId: number): Promise<void> {
     const removed = await commentSubtree(trx, id);
     for (const r of removed) gone.add(r);
     await removeNewsAboutComments(trx, removed);
+    // A report keeps the content as it was reported (its snapshot): with the content gone, so is it.
+    await trx
+      .deleteFrom('reports')
+      .where('target', '=', 'comment')
+      .where('target_id', 'in', removed)
+      .execute();
     if (comment.root_id !== null) {
       await trx
         .updateTable('comments')
@@ -166,7 +182,8 @@ async function eraseComments(trx: Trx, userId: number): Promise<void> {
       .set((eb) => ({ comment_count: eb('comment_count', '-', removed.length), hot_dirty: 1 }))
       .where('id', '=', Number(comment.post_id))
       .execute();
-    // The foreign keys (parent_id, root_id) take the replies and the comments' likes along.
+    // The foreign keys (parent_id, root_id, comment_id) take the replies, the comments' likes and
+    // their earlier versions (comment_versions) along.
     await trx.deleteFrom('comments').where('id', '=', id).execute();
   }
   // Nothing left of theirs should name them as the one replied to.
@@ -179,8 +196,10 @@ async function eraseComments(trx: Trx, userId: number): Promise<void> {
 
 /**
  * Their posts, each as deleting it by hand does (docs/product/posts-and-feeds.md): with its
- * comments and their likes, its likes, unlocks and files, and the news that point at them. A
- * buyer's unlock goes too; the buyer's ledger rows stay, naming a post that is gone.
+ * comments and their likes, its likes, unlocks and files, and the news and reports that point at
+ * them. A buyer's unlock goes too; the buyer's ledger rows stay, naming a post that is gone. Earlier
+ * versions (post_versions, comment_versions) go with their post or comment by their foreign keys'
+ * cascade, as when an author deletes one. Removed and held posts are theirs as much as any.
  */
 async function erasePosts(trx: Trx, userId: number): Promise<void> {
   const posts = trx.selectFrom('posts').select('id').where('user_id', '=', userId);
@@ -227,23 +246,15 @@ async function erasePosts(trx: Trx, userId: number): Promise<void> {
 
 /**
  * What the member made, kept, earned or was told that no one else relies on: news (theirs, and
- * others' about them), reports, feedback, favourites and plays, save archives, uploads, exports,
- * props, progress and achievements.
+ * others' about them), reports about them, feedback, favourites and plays, save archives,
+ * uploads, exports, props, progress and achievements.
  */
 async function eraseBelongings(trx: Trx, userId: number): Promise<void> {
   await trx
     .deleteFrom('news')
     .where((eb) => eb.or([eb('user_id', '=', userId), eb('actor_id', '=', userId)]))
     .execute();
-  await trx
-    .deleteFrom('reports')
-    .where((eb) =>
-      eb.or([
-        eb('reporter_id', '=', userId),
-        eb.and([eb('target', '=', 'user'), eb('target_id', '=', userId)]),
-      ]),
-    )
-    .execute();
+  await trx.deleteFrom('reports').where('target', '=', 'user').where('target_id', '=', userId).execute();
   await trx.deleteFrom('feedback').where('user_id', '=', userId).execute();
   await trx.updateTable('topics').set({ created_by: null }).where('created_by', '=', userId).execute();
 
@@ -283,6 +294,28 @@ async function eraseBelongings(trx: Trx, userId: number): Promise<void> {
 }
 
 /**
+ * Staff and moderation (docs/internals/account-deletion.md#the-moderation-record). The record of
+ * what moderators did stays whole, naming the tombstone as the ledger does: a moderator's actions
+ * stay accountable after they leave, and what was done about a member stays countable (a null
+ * `moderator_id` or `created_by` would read as the operators'). What goes is the person in it:
+ * their topics as a moderator (the role went in the claim), the content as it was in entries
+ * about them, their open appeals (nobody is left to answer) and their words in answered appeals
+ * and in reports of others' content, which stay for the moderators' queue and history.
+ */
+async function eraseModeration(trx: Trx, userId: number): Promise<void> {
+  await trx.deleteFrom('moderator_topics').where('user_id', '=', userId).execute();
+  await trx
+    .updateTable('mod_actions')
+    .set({ snapshot: null })
+    .where('subject_user_id', '=', userId)
+    .where('snapshot', 'is not', null)
+    .execute();
+  await trx.deleteFrom('appeals').where('user_id', '=', userId).where('state', '=', 'open').execute();
+  await trx.updateTable('appeals').set({ message: '' }).where('user_id', '=', userId).execute();
+  await trx.updateTable('reports').set({ text: '' }).where('reporter_id', '=', userId).execute();
+}
+
+/**
  * Erases one account that is due, inside the caller's transaction; false when it is not (any
  * more) due: erased already by another runner, taken back, or not asked for.
  */
@@ -294,5 +327,6 @@ export async function eraseAccount(trx: Trx, userId: number, now: number): Promi
   await eraseComments(trx, userId);
   await erasePosts(trx, userId);
   await eraseBelongings(trx, userId);
+  await eraseModeration(trx, userId);
   return true;
 }

@@ -61,7 +61,7 @@ export function accountDeletionRepo(db: Kysely<DB>) {
         .selectFrom('users')
         .select('id')
         .where('deletion_due_at', '<=', now)
-        .where('status', '=', 'active')
+        .where('status', 'in', ['active', 'banned'])
         .orderBy('deletion_due_at')
         .orderBy('id')
         .limit(limit)

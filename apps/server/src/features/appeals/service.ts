@@ -22,10 +22,10 @@ import {
   assertModeratesTopic,
   assertOutranks,
   assertStaff,
-  moderatedTopics,
   RANK,
 } from '../staff/public';
 import { type AppealRow, type AppealScope, appealsRepo } from './repo';
+import { appealScopeOf } from './scope';
 
 const APPEALABLE: ReadonlySet<ModActionKind> = new Set(APPEALABLE_ACTIONS);
 
@@ -60,11 +60,10 @@ export function appealsService({
 }) {
   const repo = appealsRepo(db);
 
-  /** The appeals a member of the staff sees: all, or only removals in their topics. */
+  /** The appeals a member of the staff sees; below a moderator, the desk does not exist. */
   async function scopeOf(member: Member): Promise<AppealScope> {
     assertStaff(member, 'moderator');
-    const topics = await moderatedTopics(db, member);
-    return topics === 'all' ? 'all' : { topics };
+    return appealScopeOf(db, member);
   }
 
   /**
@@ -245,11 +244,6 @@ export function appealsService({
       if (restored) contentRestored();
       const [data] = await present(member, [(await repo.byId(found.id))!]);
       return answer(data!, p.grant ? 'moderation.appeal_granted' : 'moderation.appeal_denied');
-    },
-
-    /** What waits in the member's appeals queue, for the desk's overview. */
-    async countOpen(member: Member): Promise<number> {
-      return repo.count(await scopeOf(member), 'open');
     },
   };
 }

@@ -1,9 +1,9 @@
 import {
   type FilterAction,
   type FilterKind,
+  type MuteMatcher,
   muteMatcher,
   normalizeMuteText,
-  type MuteMatcher,
 } from '@pixelhall/contract';
 import { RE2JS, RE2JSException } from 're2js';
 import safeRegex from 'safe-regex2';
@@ -53,7 +53,8 @@ const ADDRESS = /\b[a-z][a-z0-9+.-]*:\/\/([^\s/?#<>"'()[\]{}\\]+)\S*/giu;
  * A host written without a scheme (spam.example, www.spam.example/x): ASCII labels, so a host
  * right against CJK text (これはspam.exampleです) is still found without taking the words in.
  */
-const BARE_HOST = /(?<![a-z0-9@._-])((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63})(?![a-z0-9_-])(\/)?/gu;
+const BARE_HOST =
+  /(?<![a-z0-9@._-])((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63})(?![a-z0-9_-])(\/)?/gu;
 /**
  * Top-level domains common enough that a bare name ending in one counts as a link for the
  * new-member rule. A narrower test than link filters use: "Vue.js" or "README.md" written by a new
@@ -105,7 +106,8 @@ export function compilePattern(pattern: string): { re: RE2JS } | Refusal {
     // Without flags first: the engine's complaint then quotes the pattern as the administrator wrote it.
     RE2JS.compile(pattern);
   } catch (error) {
-    if (error instanceof RE2JSException) return { key: 'errors.filter_pattern_invalid', detail: error.message };
+    if (error instanceof RE2JSException)
+      return { key: 'errors.filter_pattern_invalid', detail: error.message };
     throw error;
   }
   return { re: RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE) };
@@ -141,32 +143,80 @@ export function normalizeFilter(kind: FilterKind, value: string): { normalized: 
 /** Which filter decides a text: the first block filter that matches, else the first hold filter; null when none. */
 export type Screener = (text: string, links: readonly string[]) => FilterRule | null;
 
+/** What a text is read as, each form made once per screening and only when a filter needs it. */
+interface Subject {
+  /** The text and the links, one per line. */
+  whole: string;
+  form(): string;
+  hosts(): readonly string[];
+}
+
+function subjectOf(text: string, links: readonly string[]): Subject {
+  const whole = [text, ...links].join('\n');
+  let form: string | undefined;
+  let hosts: string[] | undefined;
+  return {
+    whole,
+    form: () => (form ??= screenForm(whole)),
+    hosts: () => (hosts ??= [...hostsIn(text), ...links.flatMap((l) => hostsIn(l))].map((h) => h.host)),
+  };
+}
+
+/** The host itself and every parent domain of it: a.spam.example, spam.example, example. */
+function domainsOf(host: string): string[] {
+  const labels = host.split('.');
+  return labels.map((_, i) => labels.slice(i).join('.'));
+}
+
+/**
+ * The patterns as one expression, `(?:a)|(?:b)|…`: RE2 answers whether any matches in one pass
+ * over the text however many there are, and only a text that matches is tried pattern by pattern.
+ * Patterns that cannot stand side by side (two groups of one name) are tried one by one.
+ */
+function patternMatcher(patterns: readonly { rule: FilterRule; re: RE2JS }[]) {
+  if (patterns.length === 0) return () => null;
+  let any: RE2JS | null = null;
+  if (patterns.length > 1) {
+    try {
+      any = RE2JS.compile(patterns.map((p) => `(?:${p.rule.value})`).join('|'), RE2JS.CASE_INSENSITIVE);
+    } catch (error) {
+      if (!(error instanceof RE2JSException)) throw error;
+    }
+  }
+  return (form: string): FilterRule | null => {
+    if (any && !any.matcher(form).find()) return null;
+    return patterns.find((p) => p.re.matcher(form).find())?.rule ?? null;
+  };
+}
+
 /** A screener over filters of one action: words in one pass (the mute matcher), then hosts, then patterns. */
-function screenerOf(rules: readonly FilterRule[]): Screener {
+function screenerOf(rules: readonly FilterRule[]): (subject: Subject) => FilterRule | null {
   const words = rules.filter((r) => r.kind === 'word');
-  const wordMatch: MuteMatcher = muteMatcher(words.map((r, i) => ({ phrase: String(i), normalized: r.normalized })));
-  const hosts = rules.filter((r) => r.kind === 'link');
-  const patterns = rules.flatMap((r) => {
-    if (r.kind !== 'pattern') return [];
-    // A pattern saved before the engine changed and no longer compiling is skipped, not fatal.
-    const compiled = compilePattern(r.value);
-    return 're' in compiled ? [{ rule: r, re: compiled.re }] : [];
-  });
-  return (text, links) => {
-    const whole = [text, ...links].join('\n');
-    const word = wordMatch(whole)[0];
+  const wordMatch: MuteMatcher = muteMatcher(
+    words.map((r, i) => ({ phrase: String(i), normalized: r.normalized })),
+  );
+  const hosts = new Map(rules.filter((r) => r.kind === 'link').map((r) => [r.normalized, r]));
+  const patterns = patternMatcher(
+    rules.flatMap((r) => {
+      if (r.kind !== 'pattern') return [];
+      // A pattern saved before the engine changed and no longer compiling is skipped, not fatal.
+      const compiled = compilePattern(r.value);
+      return 're' in compiled ? [{ rule: r, re: compiled.re }] : [];
+    }),
+  );
+  const anyPattern = rules.some((r) => r.kind === 'pattern');
+  return (subject) => {
+    const word = wordMatch(subject.whole)[0];
     if (word !== undefined) return words[Number(word)]!;
-    if (hosts.length > 0) {
-      const named = [...hostsIn(text), ...links.flatMap((l) => hostsIn(l))].map((h) => h.host);
-      const hit = hosts.find((r) => named.some((h) => h === r.normalized || h.endsWith(`.${r.normalized}`)));
-      if (hit) return hit;
+    if (hosts.size > 0) {
+      for (const host of subject.hosts()) {
+        for (const domain of domainsOf(host)) {
+          const hit = hosts.get(domain);
+          if (hit) return hit;
+        }
+      }
     }
-    if (patterns.length > 0) {
-      const form = screenForm(whole);
-      const hit = patterns.find((p) => p.re.matcher(form).find());
-      if (hit) return hit.rule;
-    }
-    return null;
+    return anyPattern ? patterns(subject.form()) : null;
   };
 }
 
@@ -174,5 +224,8 @@ function screenerOf(rules: readonly FilterRule[]): Screener {
 export function compileFilters(rules: readonly FilterRule[]): Screener {
   const block = screenerOf(rules.filter((r) => r.action === 'block'));
   const hold = screenerOf(rules.filter((r) => r.action === 'hold'));
-  return (text, links) => block(text, links) ?? hold(text, links);
+  return (text, links) => {
+    const subject = subjectOf(text, links);
+    return block(subject) ?? hold(subject);
+  };
 }

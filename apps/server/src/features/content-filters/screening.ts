@@ -8,7 +8,7 @@ import {
 } from '@pixelhall/contract';
 import type { Executor } from '../../db/executor';
 import { fail } from '../../http/app-error';
-import { compileFilters, carriesLink, type FilterRule, type Screener } from './matcher';
+import { carriesLink, compileFilters, type FilterRule, type Screener } from './matcher';
 import { contentFiltersRepo } from './repo';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -45,7 +45,9 @@ export async function tryFilters(
   links: readonly string[],
 ): Promise<{ verdict: FilterVerdict; matched: { kind: FilterKind; value: string } | null }> {
   const hit = (await screenerFor(db))(text, links);
-  return hit ? { verdict: hit.action, matched: { kind: hit.kind, value: hit.value } } : { verdict: 'allow', matched: null };
+  return hit
+    ? { verdict: hit.action, matched: { kind: hit.kind, value: hit.value } }
+    : { verdict: 'allow', matched: null };
 }
 
 /**
@@ -91,5 +93,6 @@ export async function assertWithinHourlyLimit(
     : HOURLY_LIMITS.member;
   const max = limits[kind];
   const written = await repo.writtenSince(kind === 'post' ? 'posts' : 'comments', userId, now - HOUR_MS);
-  if (written >= max) throw fail(kind === 'post' ? 'errors.too_many_posts' : 'errors.too_many_comments', { max });
+  if (written >= max)
+    throw fail(kind === 'post' ? 'errors.too_many_posts' : 'errors.too_many_comments', { max });
 }

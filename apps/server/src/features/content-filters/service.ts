@@ -20,7 +20,13 @@ const present = (r: ListedRow): ContentFilter => ({
   created_by:
     r.user_id === null
       ? null
-      : { id: Number(r.user_id), nickname: r.nickname!, avatar: r.avatar!, level: r.level!, grade: gradeForLevel(r.level!) },
+      : {
+          id: Number(r.user_id),
+          nickname: r.nickname!,
+          avatar: r.avatar!,
+          level: r.level!,
+          grade: gradeForLevel(r.level!),
+        },
   created_at: Number(r.created_at),
 });
 

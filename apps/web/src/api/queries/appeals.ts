@@ -6,7 +6,6 @@ import { queryClient } from '../query-client';
 import { type ListPage, mapItems, withoutItems } from './list-pages';
 import { modKeys } from './moderation';
 import { pageFields, usePagedQuery } from './paged-query';
-import { refreshStanding } from './standing';
 
 export type DeskAppealState = 'open' | 'answered';
 
@@ -95,10 +94,4 @@ export function useAnswerAppeal() {
     // Answered elsewhere meanwhile, or the content is gone: the queue is read again.
     onError: () => void queryClient.invalidateQueries({ queryKey: appealKeys.deskAll }),
   });
-}
-
-/** After a notice came in (news about an appeal or a sanction): the notices and the standing are stale. */
-export function refreshMyModeration(): void {
-  void queryClient.invalidateQueries({ queryKey: appealKeys.mine });
-  void refreshStanding();
 }

@@ -55,6 +55,10 @@ export function useRemoveContentFilter() {
 export function useTryContentFilters() {
   return useMutation({
     mutationFn: (text: string) =>
-      request(routes.contentFilters.filtersTry, { text }, { ...quiet, fieldReasons: ['validation.text_required'] }),
+      request(
+        routes.contentFilters.filtersTry,
+        { text },
+        { ...quiet, fieldReasons: ['validation.text_required'] },
+      ),
   });
 }

@@ -7,7 +7,7 @@ import { type ListPage, mapItems, withoutItems } from './list-pages';
 import { pageFields, usePagedQuery } from './paged-query';
 
 /**
- * The moderators' desk (docs/product/moderation.md#the-desk). Under 'me', which the session
+ * The moderators' desk (docs/product/moderation.md#the-desk-on-screen). Under 'me', which the session
  * transitions clear: every answer here is the signed-in moderator's own view (their topics,
  * their role), and a member who signs in after them must never see it.
  */

@@ -8,7 +8,7 @@ import { useNavigate } from '../../core/navigation';
 /**
  * The way into the moderators' desk, for moderators and administrators only, with what waits
  * there (open reports, held posts, open appeals) as its badge. Members see nothing: the desk
- * does not exist for them (docs/product/moderation.md#the-desk).
+ * does not exist for them (docs/product/moderation.md#the-desk-on-screen).
  */
 export function ModerationEntry() {
   const { t } = useTranslation();

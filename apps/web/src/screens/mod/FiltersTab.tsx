@@ -247,13 +247,24 @@ function FilterRow({ filter }: { filter: ContentFilter }) {
   };
 
   return (
-    <li className="card filters-row" data-testid="filter-row" data-filter-id={filter.id} data-kind={filter.kind}>
+    <li
+      className="card filters-row"
+      data-testid="filter-row"
+      data-filter-id={filter.id}
+      data-kind={filter.kind}
+    >
       <div className="filters-row__main">
         <p className="filters-row__tags">
           <span className="badge">{t(`filters.kind.${filter.kind}`)}</span>
-          <span className={`filters-badge filters-badge--${filter.action}`}>{t(`filters.action.${filter.action}`)}</span>
+          <span className={`filters-badge filters-badge--${filter.action}`}>
+            {t(`filters.action.${filter.action}`)}
+          </span>
         </p>
-        <p className={filter.kind === 'word' ? 'filters-row__value' : 'filters-row__value filters-row__value--code'}>
+        <p
+          className={
+            filter.kind === 'word' ? 'filters-row__value' : 'filters-row__value filters-row__value--code'
+          }
+        >
           {filter.value}
         </p>
         <p className="filters-row__meta muted">

@@ -12,7 +12,7 @@ import { RemoveSheet, type RemoveTarget } from './RemoveSheet';
 
 /**
  * Posts held for review (a filter matched, or a new member posted a link), oldest first, whole:
- * release one into the feeds, or remove it with a reason (docs/product/moderation.md#the-desk).
+ * release one into the feeds, or remove it with a reason (docs/product/moderation.md#the-desk-on-screen).
  */
 export default function HeldTab() {
   const { t } = useTranslation();

@@ -12,7 +12,7 @@ import { MemberSheet } from './MemberSheet';
 
 /**
  * The whole moderation log (administrators): who did what, to whom, when and why, newest
- * first, narrowed to one kind of action or one moderator (docs/product/moderation.md#the-desk).
+ * first, narrowed to one kind of action or one moderator (docs/product/moderation.md#the-desk-on-screen).
  */
 export default function LogTab() {
   const { t } = useTranslation();

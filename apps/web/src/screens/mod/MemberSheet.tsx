@@ -33,7 +33,7 @@ const rank = (role: Role) => ROLES.indexOf(role);
  * caller may do to them: warn, suspend, ban or lift, each with a reason and a confirmation, and
  * for administrators making a member a moderator. Buttons the caller could not use are left
  * out (a moderator of some topics, someone of the member's rank or above); the server refuses
- * them all the same (docs/product/moderation.md#the-desk).
+ * them all the same (docs/product/moderation.md#the-desk-on-screen).
  */
 export function MemberSheet({ userId, onClose }: { userId: number; onClose: () => void }) {
   const shown = useLatest(userId > 0 ? userId : null);

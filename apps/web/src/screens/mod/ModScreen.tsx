@@ -25,7 +25,7 @@ const ADMIN_TABS: ReadonlySet<Tab> = new Set(['log', 'staff', 'filters']);
 let lastTab: Tab = 'reports';
 
 /**
- * /mod, the moderators' desk (docs/product/moderation.md#the-desk): the report queue, posts held
+ * /mod, the moderators' desk (docs/product/moderation.md#the-desk-on-screen): the report queue, posts held
  * for review and appeals, with their counts; for administrators also the log, the staff and the
  * filters. The route shows it to staff only (shell/ModRoute.tsx); the server answers every desk
  * call of anyone else with "not found" all the same.

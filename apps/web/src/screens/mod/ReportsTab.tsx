@@ -18,7 +18,7 @@ import { RemoveSheet, type RemoveTarget } from './RemoveSheet';
 /**
  * The report queue: one card per reported post, comment or member, oldest first, with the
  * content as it was when first reported, every reporter's reason and words, and one tap to
- * dismiss, remove, lock comments or open the author (docs/product/moderation.md#the-desk).
+ * dismiss, remove, lock comments or open the author (docs/product/moderation.md#the-desk-on-screen).
  */
 export default function ReportsTab() {
   const { t } = useTranslation();

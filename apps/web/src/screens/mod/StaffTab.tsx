@@ -15,7 +15,7 @@ import { MemberSheet } from './MemberSheet';
 /**
  * Who moderates (administrators): every moderator and administrator with their topics; making
  * a member a moderator (found by nickname), changing a moderator's topics, and making one a
- * member again (docs/product/moderation.md#the-desk). Administrators are made by operators only.
+ * member again (docs/product/moderation.md#the-desk-on-screen). Administrators are made by operators only.
  */
 export default function StaffTab() {
   const { t } = useTranslation();
@@ -102,7 +102,9 @@ function StaffRow({
       <button type="button" className="mod-staff-row__who" onClick={() => onOpen(member.user.id)}>
         <UserAvatar user={{ id: member.user.id, avatar: member.user.avatar }} size={40} />
         <span className="mod-staff-row__body">
-          <span className="mod-staff-row__name">{name}</span>
+          <span className="mod-staff-row__name" data-clamp>
+            {name}
+          </span>
           <span className="mod-staff-row__badges">
             <span className="badge" data-testid="mod-staff-role">
               {t(`modDesk.roles.${member.role}`)}
@@ -180,7 +182,9 @@ function AddModerator({
                 <span className="mod-staff-row__who">
                   <UserAvatar user={{ id: user.id, avatar: user.avatar }} size={40} />
                   <span className="mod-staff-row__body">
-                    <span className="mod-staff-row__name">{user.nickname}</span>
+                    <span className="mod-staff-row__name" data-clamp>
+                      {user.nickname}
+                    </span>
                     <span className="muted">{t('me.level', { level: user.level })}</span>
                   </span>
                 </span>

@@ -30,7 +30,9 @@ export function MemberButton({
       data-user-id={member.id}
     >
       <UserAvatar user={{ id: member.id, avatar: member.avatar }} size={32} />
-      <span className="mod-member__name">{member.nickname}</span>
+      <span className="mod-member__name" data-clamp>
+        {member.nickname}
+      </span>
       <span className="badge">{t('me.level', { level: member.level })}</span>
     </button>
   );
