@@ -488,6 +488,11 @@ describe('accessibility of the desk’s Filters tab: axe-core finds no WCAG 2.1 
       await audit('filters with a tried text');
       await page.locator('[data-screen="mod"] [data-testid="filter-remove"]').first().click();
       await page.locator('.adm-dialog-body:visible').waitFor();
+      // The dialog fades in by script, which motionless() cannot see: measured once it is opaque.
+      await page.waitForFunction(() => {
+        const body = document.querySelector<HTMLElement>('.adm-dialog .adm-center-popup-wrap > div');
+        return body !== null && getComputedStyle(body).opacity === '1';
+      });
       await audit('the removal question');
       expect(failures, failures.join('\n')).toEqual([]);
     }, 120_000);

@@ -121,6 +121,7 @@ describe('labels fit at 390 px on the moderators’ desk', () => {
         ['held', 'held-card'],
         ['log', 'mod-log-entry'],
         ['staff', 'mod-staff-row'],
+        ['filters', 'filter-row'],
       ] as const) {
         await open(page, `/mod?tab=${tab}`);
         await expectScreenOnPage(page, 'mod');

@@ -1069,7 +1069,7 @@ describe('a server that dies mid-way', () => {
 });
 
 describe('a member banned during the grace period', () => {
-  it('is erased when the deletion falls due all the same: a ban keeps no one\'s data', async () => {
+  it("is erased when the deletion falls due all the same: a ban keeps no one's data", async () => {
     const name = `banned${unique()}`;
     const member = await provenMember(name, `${name}@example.org`);
     await ok(deleteAccount, { confirm: name }, member);

@@ -62,7 +62,7 @@ describe('posts/comments', () => {
       root_id: null,
       parent_id: null,
       depth: 0,
-      user: { id: fan.user.id, nickname: expect.any(String), avatar: '', level: 1, grade: 'novice' },
+      user: { id: fan.user.id, nickname: expect.any(String), avatar: '', level: 2, grade: 'novice' },
       reply_to: null,
       text: 'Great guide',
       like_count: 0,
@@ -70,6 +70,8 @@ describe('posts/comments', () => {
       liked: false,
       mine: true,
       created_at: t.clock.now,
+      removed: null,
+      edited_at: null,
       replies: [],
     });
     expect(await postCounts(t.database, post.id)).toEqual({ comment_count: 1, hot_dirty: 1 });

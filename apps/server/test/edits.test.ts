@@ -101,8 +101,8 @@ const versionCount = async (table: 'post_versions' | 'comment_versions', id: num
 };
 
 /** A refusal with its translated message and reason, whoever (or no one) asked. */
-function expectRefusal(body: unknown, key: Parameters<typeof en>[0]) {
-  expect(body).toEqual({ code: MainCode.Fail, msg: en(key), data: null, reason: key });
+function expectRefusal(body: unknown, key: Parameters<typeof en>[0], params?: Record<string, unknown>) {
+  expect(body).toEqual({ code: MainCode.Fail, msg: en(key, params), data: null, reason: key });
 }
 
 describe('editing a post', () => {
@@ -256,7 +256,7 @@ describe('editing a post', () => {
       .where('id', '=', writer.user.id)
       .execute();
     const body = await send(edits.editPost, { id: post.id, text: 'Edited while suspended.' }, writer);
-    expect(body).toMatchObject({ code: MainCode.Fail, reason: 'errors.suspended', data: { until } });
+    expectRefusal(body, 'errors.suspended', { until });
     expect((await postRow(post.id)).text).toBe('Written before the suspension.');
 
     t.clock.advance(until - t.clock.now);
@@ -395,7 +395,7 @@ describe('the content filters on an edit', () => {
   });
 
   it("holds a new member's edit that adds a link", async () => {
-    const newcomer = await t.make.member();
+    const newcomer = await t.make.member({ newcomer: true });
     const post = await newPost(newcomer, 'Hello, I am new here.');
     const edited = await ok<Post>(
       edits.editPost,
@@ -407,7 +407,7 @@ describe('the content filters on an edit', () => {
   });
 
   it("does not count edits against the new member's hourly limit", async () => {
-    const newcomer = await t.make.member();
+    const newcomer = await t.make.member({ newcomer: true });
     const post = await newPost(newcomer, 'Edit number 0.');
     for (let i = 1; i <= 12; i += 1)
       await ok(edits.editPost, { id: post.id, text: `Edit number ${i}.` }, newcomer);
@@ -536,7 +536,7 @@ describe('editing a comment', () => {
       .where('id', '=', writer.user.id)
       .execute();
     const body = await send(edits.editComment, { id: comment.id, text: 'During it.' }, writer);
-    expect(body).toMatchObject({ code: MainCode.Fail, reason: 'errors.suspended' });
+    expectRefusal(body, 'errors.suspended', { until: t.clock.now + 60_000 });
     expect(await versionCount('comment_versions', comment.id)).toBe(0);
   });
 });

@@ -132,7 +132,11 @@ describe('user/follow', () => {
 describe('follow/list, follow/count, has/follow, follow/friends', () => {
   it('lists following and followers newest first, with the viewer relation to each', async () => {
     const me = await t.make.member();
-    const [a, b, d] = await Promise.all([t.make.member({ newcomer: true }), t.make.member(), t.make.member()]);
+    const [a, b, d] = await Promise.all([
+      t.make.member({ newcomer: true }),
+      t.make.member(),
+      t.make.member(),
+    ]);
     await follow(me, a);
     await follow(me, b);
     await follow(me, d);

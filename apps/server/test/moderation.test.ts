@@ -458,6 +458,13 @@ describe('removal and restore', () => {
       ref_id: rude.id,
       text: 'Insults',
     });
+    // The post's author was told of the comment with its words; those words go from the inbox too.
+    const told = (await newsOf(author)).find((n) => n.kind === 'comment' && n.ref_id === rude.id);
+    expect(told).toMatchObject({ text: '' });
+    expect((await ok<{ latest: News | null }>(u.latestNews, {}, author)).data.latest).toMatchObject({
+      ref_id: rude.id,
+      text: '',
+    });
     // Their page: gone for others, flagged for themselves.
     const page = async (who: Caller) =>
       (

@@ -89,7 +89,11 @@ async function present(
 }
 
 /** One comment or reply as `viewerId` sees it; null when it is gone (edit/comments answers with it). */
-export async function presentComment(db: Kysely<DB>, viewerId: number | null, id: number): Promise<Reply | null> {
+export async function presentComment(
+  db: Kysely<DB>,
+  viewerId: number | null,
+  id: number,
+): Promise<Reply | null> {
   const row = await commentsRepo(db).find(id);
   if (!row) return null;
   const [reply] = await present(db, viewerId, [row]);

@@ -84,6 +84,7 @@ export const NOT_FILE_REFERENCES: readonly { table: string; column: string; why:
   { table: 'post_files', column: 'access_key', why: 'a random download key' },
   { table: 'archive_versions', column: 'access_key', why: 'a random download key' },
   { table: 'posts', column: 'link', why: 'a web address the post points to' },
+  { table: 'post_versions', column: 'link', why: "an earlier version's web address, like posts.link" },
   { table: 'posts', column: 'share_count', why: 'a count' },
   { table: 'posts', column: 'file_count', why: 'a count' },
   { table: 'banners', column: 'link', why: 'where a tap goes' },

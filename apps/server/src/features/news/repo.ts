@@ -80,6 +80,7 @@ const newestWithUnread = compiledOnce((db, p: Params<{ userId: number; now: numb
       'actor.avatar as actor_avatar',
       'actor.level as actor_level',
       'quoted_comment.post_id as comment_post_id',
+      'quoted_comment.removed_at as comment_removed_at',
       'quoted.id as quoted_id',
       'quoted.user_id as quoted_user_id',
       'quoted.price as quoted_price',
@@ -104,7 +105,7 @@ const newestWithUnread = compiledOnce((db, p: Params<{ userId: number; now: numb
 );
 
 const commentPosts = compiledOnce((db, p: Params<{ ids: number[] }>, n: number) =>
-  db.selectFrom('comments').select(['id', 'post_id']).where('id', 'in', p.list('ids', n)),
+  db.selectFrom('comments').select(['id', 'post_id', 'removed_at']).where('id', 'in', p.list('ids', n)),
 );
 
 /** A member's inbox as they read it, and the operators' broadcasts (activity/news.ts adds the rest). */
@@ -122,6 +123,7 @@ export function newsRepo(db: Kysely<DB>, clock: () => number = Date.now) {
       const {
         unread,
         comment_post_id,
+        comment_removed_at,
         actor_found,
         actor_nickname,
         actor_avatar,
@@ -149,6 +151,7 @@ export function newsRepo(db: Kysely<DB>, clock: () => number = Date.now) {
         unread: Number(unread),
         newest,
         commentPostId: comment_post_id === null ? null : Number(comment_post_id),
+        commentRemoved: comment_removed_at !== null,
         actor,
         quoted:
           quoted_id === null ||
@@ -203,10 +206,14 @@ export function newsRepo(db: Kysely<DB>, clock: () => number = Date.now) {
     },
 
     /** The posts that comments (by id) belong to; comments that are gone are left out. */
-    async postsOfComments(commentIds: number[]): Promise<Map<number, number>> {
-      if (commentIds.length === 0) return new Map();
+    /** The post of each comment, and which of them a moderator removed. */
+    async postsOfComments(commentIds: number[]): Promise<{ posts: Map<number, number>; removed: Set<number> }> {
+      if (commentIds.length === 0) return { posts: new Map(), removed: new Set() };
       const rows = await commentPosts(db, { ids: commentIds }, commentIds.length);
-      return new Map(rows.map((r) => [Number(r.id), Number(r.post_id)]));
+      return {
+        posts: new Map(rows.map((r) => [Number(r.id), Number(r.post_id)])),
+        removed: new Set(rows.filter((r) => r.removed_at !== null).map((r) => Number(r.id))),
+      };
     },
 
     /**

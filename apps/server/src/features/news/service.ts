@@ -18,14 +18,24 @@ async function present(db: Kysely<DB>, viewerId: number, rows: NewsRow[]): Promi
   const commentIds = rows
     .filter((r) => r.ref_type === 'comment' && r.ref_id !== null)
     .map((r) => Number(r.ref_id));
-  const postOfComment = await newsRepo(db).postsOfComments(commentIds);
+  const { posts: postOfComment, removed } = await newsRepo(db).postsOfComments(commentIds);
   const postIds = rows.flatMap((r) => postIdOf(r, postOfComment.get(Number(r.ref_id))) ?? []);
   const actorIds = rows.flatMap((r) => (r.actor_id === null ? [] : [Number(r.actor_id)]));
   const [texts, actors] = await Promise.all([gatedTexts(db, viewerId, postIds), authorsOf(db, actorIds)]);
   return rows.map((row) => {
     const actor = row.actor_id === null ? null : (actors.get(Number(row.actor_id)) ?? null);
-    return toNews(row, postIdOf(row, postOfComment.get(Number(row.ref_id))), texts, actor);
+    const news = toNews(row, postIdOf(row, postOfComment.get(Number(row.ref_id))), texts, actor);
+    return saidOfRemoved(row, removed.has(Number(row.ref_id))) ? { ...news, text: '' } : news;
   });
+}
+
+/**
+ * A member's item quoting what someone said in a comment a moderator has since removed: the
+ * quote goes, as the comment's text went from the thread. The moderators' own notices (no actor)
+ * keep their text, which is the reason.
+ */
+function saidOfRemoved(row: NewsRow, commentRemoved: boolean): boolean {
+  return commentRemoved && row.ref_type === 'comment' && row.actor_id !== null;
 }
 
 /** The post an item is about: its own, or its comment's (`commentPostId`, none once it is gone). */
@@ -73,10 +83,11 @@ export function newsService({ db, clock = Date.now }: { db: Kysely<DB>; clock?: 
     /** What the session shows: the unread count and the newest item, read or not. */
     async latest(member: Member) {
       // The item's statement read its comment's post, the quoted post and the actor with it.
-      const { unread, newest, commentPostId, actor, quoted } = await repo.latest(member.id);
+      const { unread, newest, commentPostId, commentRemoved, actor, quoted } = await repo.latest(member.id);
       if (!newest) return { unread, latest: null };
       const texts = await gateTexts(db, member.id, quoted ? [quoted] : []);
-      return { unread, latest: toNews(newest, postIdOf(newest, commentPostId ?? undefined), texts, actor) };
+      const latest = toNews(newest, postIdOf(newest, commentPostId ?? undefined), texts, actor);
+      return { unread, latest: saidOfRemoved(newest, commentRemoved === true) ? { ...latest, text: '' } : latest };
     },
 
     async list(member: Member, query: PageQuery) {

@@ -653,7 +653,8 @@ export async function gateVersions<V extends PostVersionText>(
   versions: V[],
   seesAll: boolean,
 ): Promise<(Omit<V, 'link'> & { links: string[]; locked: boolean })[]> {
-  const open = seesAll || canSeeContent(post, viewerId, (await unlockedIds(db, viewerId, [post])).has(post.id));
+  const open =
+    seesAll || canSeeContent(post, viewerId, (await unlockedIds(db, viewerId, [post])).has(post.id));
   return versions.map(({ link, ...version }) => ({
     ...version,
     text: open ? version.text : teaserOf(version.text),

@@ -106,7 +106,7 @@ function AddFilter() {
         <Form.Item
           name="value"
           label={t(`filters.value.${kind}`)}
-          help={t(`filters.help.${kind}`)}
+          description={t(`filters.help.${kind}`)}
           rules={[ruleOf(validateFilterValue, t)]}
         >
           <Input
@@ -160,7 +160,7 @@ function TryText() {
         <Form.Item
           name="text"
           label={t('filters.try.label')}
-          help={t('filters.try.note')}
+          description={t('filters.try.note')}
           rules={[ruleOf(validatePostText, t)]}
         >
           <TextArea
