@@ -207,7 +207,9 @@ export function newsRepo(db: Kysely<DB>, clock: () => number = Date.now) {
 
     /** The posts that comments (by id) belong to; comments that are gone are left out. */
     /** The post of each comment, and which of them a moderator removed. */
-    async postsOfComments(commentIds: number[]): Promise<{ posts: Map<number, number>; removed: Set<number> }> {
+    async postsOfComments(
+      commentIds: number[],
+    ): Promise<{ posts: Map<number, number>; removed: Set<number> }> {
       if (commentIds.length === 0) return { posts: new Map(), removed: new Set() };
       const rows = await commentPosts(db, { ids: commentIds }, commentIds.length);
       return {

@@ -87,7 +87,10 @@ export function newsService({ db, clock = Date.now }: { db: Kysely<DB>; clock?: 
       if (!newest) return { unread, latest: null };
       const texts = await gateTexts(db, member.id, quoted ? [quoted] : []);
       const latest = toNews(newest, postIdOf(newest, commentPostId ?? undefined), texts, actor);
-      return { unread, latest: saidOfRemoved(newest, commentRemoved === true) ? { ...latest, text: '' } : latest };
+      return {
+        unread,
+        latest: saidOfRemoved(newest, commentRemoved === true) ? { ...latest, text: '' } : latest,
+      };
     },
 
     async list(member: Member, query: PageQuery) {
