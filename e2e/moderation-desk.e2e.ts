@@ -6,7 +6,7 @@ import { open } from './support/app';
 import { expectScreenOnPage, usePhone } from './support/browser';
 import { type CommunityMember, callAs, createNamedMember, uniqueWord } from './support/community';
 import { withDatabase } from './support/members';
-import { openMenuSheet } from './support/press';
+import { openMenuSheet, pressAndHold } from './support/press';
 
 let page: Page;
 usePhone((p) => {
@@ -145,4 +145,103 @@ describe('the moderators’ desk', () => {
     expect(await screen('post').getByText(text).count()).toBe(0);
     expect(await screen('post').getByText(reason).count()).toBe(0);
   }, 120_000);
+
+  it('takes a comment, reported from its long press with a reason and words, to the desk', async () => {
+    const author = await seasonedMember('Poster');
+    const commenter = await seasonedMember('Heckler');
+    const reporter = await seasonedMember('Witness');
+    const moderator = await seasonedMember('CMod');
+    const [category] = await callAs(null, endpoints.topics.topicCategory, {});
+    const topic = await callAs(author.token, endpoints.topics.addTopic, {
+      category_id: category!.id,
+      name: uniqueWord('Talk').slice(0, 30),
+    });
+    await grantModerator(moderator, [topic.id]);
+    const post = await callAs(author.token, endpoints.posts.createPost, {
+      topic_id: topic.id,
+      text: `Which cartridge first? ${uniqueWord('p')}`,
+    });
+    const said = `Nobody here can play ${uniqueWord('c')}`;
+    const comment = await callAs(commenter.token, endpoints.comments.postComment, {
+      post_id: post.id,
+      text: said,
+    });
+    const mine = `My own answer ${uniqueWord('own')}`;
+    await callAs(reporter.token, endpoints.comments.postComment, { post_id: post.id, text: mine });
+    const thread = (text: string) => screen('post').getByTestId('comment-press').filter({ hasText: text });
+
+    // A visitor's Report goes to log in, as the post's does.
+    await actAs(null);
+    await open(page, `/post/${post.id}`);
+    await expectScreenOnPage(page, 'post');
+    await thread(said).getByTestId('comment-report').click();
+    await page.waitForFunction(() => location.hash === '#/login');
+
+    // The reporter's own comment offers no report, on its row or in its long-press menu.
+    await actAs(reporter);
+    await open(page, `/post/${post.id}`);
+    await expectScreenOnPage(page, 'post');
+    await thread(mine).waitFor();
+    expect(await thread(mine).getByTestId('comment-report').count()).toBe(0);
+    await pressAndHold(page, thread(mine).locator('.comment__text'), 650);
+    await openMenuSheet(page).getByText('Edit', { exact: true }).waitFor();
+    expect(await openMenuSheet(page).getByText('Report', { exact: true }).count()).toBe(0);
+    await openMenuSheet(page).getByText('Cancel', { exact: true }).click();
+    await expect.poll(() => openMenuSheet(page).count()).toBe(0);
+
+    // Another member's: a long press, Report, a reason, then what is wrong (required, as the server checks).
+    await pressAndHold(page, thread(said).locator('.comment__text'), 650);
+    await openMenuSheet(page).getByText('Report', { exact: true }).click();
+    const reasons = openMenuSheet(page).filter({ hasText: 'Why are you reporting this comment?' });
+    await reasons.getByText('Harassment or hate', { exact: true }).click();
+    await page.getByText('Report this comment', { exact: true }).waitFor();
+    await page.getByTestId('report-submit').click();
+    await page.getByText('Reporting information cannot be empty').waitFor();
+    const complaint = `Mocks everyone who answers ${uniqueWord('why')}`;
+    await page.getByPlaceholder('Tell the moderators what is wrong').fill(complaint);
+    await page.getByTestId('report-submit').click();
+    await page.getByText('Thank you. We will look into it.').waitFor();
+    await page.getByTestId('report-submit').waitFor({ state: 'hidden' });
+
+    // The moderator of the topic finds the comment on the desk, as it was, with the reason and words.
+    await actAs(moderator);
+    await open(page, '/mod?tab=reports');
+    await expectScreenOnPage(page, 'mod');
+    const card = screen('mod').locator(
+      `[data-testid="report-card"][data-target="comment"][data-target-id="${comment.id}"]`,
+    );
+    await card.getByTestId('report-as-reported').getByText(said).waitFor();
+    await card.getByTestId('report-reason').getByText('Harassment or hate').waitFor();
+    await card.getByText(complaint).waitFor();
+    await card.getByText(reporter.nickname).waitFor();
+    await card.getByTestId('mod-member-button').getByText(commenter.nickname).waitFor();
+  }, 120_000);
+
+  it('takes a member, reported from their page through the same reasons and words', async () => {
+    const reported = await seasonedMember('Cheat');
+    const reporter = await seasonedMember('Witness');
+    await actAs(reporter);
+    await open(page, `/user/${reported.id}`);
+    await expectScreenOnPage(page, 'user-id');
+    await screen('user-id').getByTestId('user-menu').click();
+    await openMenuSheet(page).getByText('Report user', { exact: true }).click();
+    const reasons = openMenuSheet(page).filter({ hasText: `Report ${reported.nickname}` });
+    await reasons.getByText('Cheating or scams', { exact: true }).click();
+    const words = `Sells save files that unlock everything ${uniqueWord('why')}`;
+    await page.getByPlaceholder('Tell the moderators what this member did').fill(words);
+    await page.getByTestId('report-submit').click();
+    await page.getByText('Thank you. We will look into it.').waitFor();
+    await page.getByTestId('report-submit').waitFor({ state: 'hidden' });
+    const stored = await withDatabase((database) =>
+      database.db
+        .selectFrom('reports')
+        .select(['reporter_id', 'reason', 'text'])
+        .where('target', '=', 'user')
+        .where('target_id', '=', reported.id)
+        .execute(),
+    );
+    expect(stored.map((row) => ({ ...row, reporter_id: Number(row.reporter_id) }))).toEqual([
+      { reporter_id: reporter.id, reason: 'cheating', text: words },
+    ]);
+  }, 60_000);
 });

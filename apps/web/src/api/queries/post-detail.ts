@@ -1,4 +1,4 @@
-import type { PayloadOf, REPORT_REASONS } from '@pixelhall/contract';
+import type { PayloadOf } from '@pixelhall/contract';
 import { routes } from '@pixelhall/contract/routes';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { emitAppEvent } from '../../core/events';
@@ -48,18 +48,5 @@ export function useSetPost() {
   return useMutation({
     mutationFn: (payload: PayloadOf<typeof routes.posts.setPost>) => request(routes.posts.setPost, payload),
     onSuccess: (post) => updatePostCaches(queryClient, { kind: 'replace', postId: post.id, post }),
-  });
-}
-
-export type ReportReason = (typeof REPORT_REASONS)[number];
-
-export function useReport() {
-  return useMutation({
-    mutationFn: (payload: {
-      target: 'post' | 'comment' | 'user';
-      id: number;
-      reason: ReportReason;
-      text: string;
-    }) => request(routes.posts.report, payload),
   });
 }

@@ -1,19 +1,16 @@
-import { type Post, REPORT_REASONS, REPORT_TEXT_MAX, validateReport } from '@pixelhall/contract';
-import { ActionSheet, type ActionSheetProps, Form, TextArea } from 'antd-mobile';
+import type { Post } from '@pixelhall/contract';
+import { ActionSheet, type ActionSheetProps } from 'antd-mobile';
 import { MoreOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMemberProfile } from '../../api/queries/members';
 import { useUnmuteMember } from '../../api/queries/mutes';
-import { type ReportReason, useReport, useSetPost } from '../../api/queries/post-detail';
+import { useSetPost } from '../../api/queries/post-detail';
 import { useGuard } from '../../core/guard';
 import { useOverlayStyle } from '../../core/overlay';
 import { useSession } from '../../state/session';
-import { AppForm } from '../../ui/AppForm';
-import { BottomSheet } from '../../ui/BottomSheet';
-import { ruleOf } from '../../ui/form-rules';
 import { MuteMemberSheet } from '../../ui/mute/MuteMemberSheet';
-import { SubmitButton } from '../../ui/SubmitButton';
+import { ReportFlow } from '../../ui/report/ReportFlow';
 import { EditPostSheet } from './edit/EditPostSheet';
 import { PostLookSheet } from './PostLookSheet';
 import { UsePropSheet } from './UsePropSheet';
@@ -24,8 +21,8 @@ type Sheet = 'reasons' | 'props' | 'look' | 'mute' | 'edit' | null;
  * The "…" of a post: share, report, mute its author (or unmute them), translate (when the server
  * can), and for its author an edit of its text and link (not once a moderator removed it), the
  * post's colour and style, opening or closing its comments (`set/posts`), a prop to use on it
- * and delete. Reporting picks a reason, then asks what is wrong. The screen holds whether the
- * menu is open, so a long press on the post opens it too.
+ * and delete. Reporting picks a reason, then asks what is wrong (ui/report/ReportFlow.tsx). The
+ * screen holds whether the menu is open, so a long press on the post opens it too.
  */
 export function PostMenu({
   post,
@@ -53,11 +50,9 @@ export function PostMenu({
   const { t } = useTranslation();
   const guard = useGuard();
   const [sheet, setSheet] = useState<Sheet>(null);
-  const [reason, setReason] = useState<ReportReason | null>(null);
   const setPost = useSetPost();
   const menuStyle = useOverlayStyle(open);
   const { id: postId, mine } = post;
-  const reasonsStyle = useOverlayStyle(sheet === 'reasons');
   const signedIn = Boolean(useSession((s) => s.token));
   // Whether the reader mutes the author, read only once the menu of someone else's post opens.
   const author = useMemberProfile(open && !mine && signedIn ? post.user.id : 0);
@@ -139,20 +134,16 @@ export function PostMenu({
         onClose={() => onOpenChange(false)}
         popupStyle={menuStyle}
       />
-      <ActionSheet
-        visible={sheet === 'reasons'}
-        extra={t('postDetail.reportWhy')}
-        actions={REPORT_REASONS.map((key) => ({
-          key,
-          text: t(`postDetail.reasons.${key}`),
-          onClick: () => setReason(key),
-        }))}
-        cancelText={t('common.cancel')}
-        closeOnAction
-        onClose={() => setSheet(null)}
-        popupStyle={reasonsStyle}
-      />
-      <ReportPopup postId={postId} reason={reason} onClose={() => setReason(null)} />
+      {!mine && (
+        <ReportFlow
+          target="post"
+          id={postId}
+          open={sheet === 'reasons'}
+          onClose={() => setSheet(null)}
+          why={t('postDetail.reportWhy')}
+          title={t('postDetail.reportTitle')}
+        />
+      )}
       {!mine && (
         <MuteMemberSheet user={post.user} visible={sheet === 'mute'} onClose={() => setSheet(null)} />
       )}
@@ -160,58 +151,5 @@ export function PostMenu({
       {mine && <PostLookSheet post={post} visible={sheet === 'look'} onClose={() => setSheet(null)} />}
       {mine && <EditPostSheet post={post} visible={sheet === 'edit'} onClose={() => setSheet(null)} />}
     </>
-  );
-}
-
-function ReportPopup({
-  postId,
-  reason,
-  onClose,
-}: {
-  postId: number;
-  reason: ReportReason | null;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const report = useReport();
-  const [form] = Form.useForm<{ text: string }>();
-  const visible = reason !== null;
-  return (
-    <BottomSheet visible={visible} onClose={onClose} className="report-popup" destroyOnClose>
-      <h2 className="report-popup__title">{t('postDetail.reportTitle')}</h2>
-      {reason && <p className="report-popup__reason">{t(`postDetail.reasons.${reason}`)}</p>}
-      <AppForm
-        form={form}
-        layout="vertical"
-        className="report-popup__form"
-        onFinish={({ text }) => {
-          if (!reason) return;
-          report.mutate(
-            { target: 'post', id: postId, reason, text },
-            {
-              onSuccess: () => {
-                form.resetFields();
-                onClose();
-              },
-            },
-          );
-        }}
-        footer={
-          <SubmitButton pending={report.isPending} testId="report-submit">
-            {t('postDetail.reportSend')}
-          </SubmitButton>
-        }
-      >
-        <Form.Item name="text" rules={[ruleOf(validateReport, t)]}>
-          <TextArea
-            placeholder={t('postDetail.reportPlaceholder')}
-            autoSize={{ minRows: 3, maxRows: 6 }}
-            maxLength={REPORT_TEXT_MAX}
-            showCount
-            data-testid="report-text"
-          />
-        </Form.Item>
-      </AppForm>
-    </BottomSheet>
   );
 }

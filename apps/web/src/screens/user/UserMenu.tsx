@@ -7,7 +7,7 @@ import { useUnmuteMember } from '../../api/queries/mutes';
 import { confirmAction } from '../../core/confirm';
 import { useOverlayStyle } from '../../core/overlay';
 import { MuteMemberSheet } from '../../ui/mute/MuteMemberSheet';
-import { ReportPopup } from './ReportPopup';
+import { ReportFlow } from '../../ui/report/ReportFlow';
 
 type Named = Pick<User, 'id' | 'nickname'>;
 
@@ -68,11 +68,14 @@ export function UserMenu({
         ]}
       />
       <MuteMemberSheet user={user} visible={muting} onClose={() => setMuting(false)} />
-      <ReportPopup
-        visible={reporting}
+      <ReportFlow
+        target="user"
+        id={user.id}
+        open={reporting}
         onClose={() => setReporting(false)}
-        userId={user.id}
-        name={user.nickname}
+        why={t('userPage.report.title', { name: user.nickname })}
+        title={t('userPage.report.title', { name: user.nickname })}
+        placeholder={t('userPage.report.placeholder')}
       />
     </>
   );

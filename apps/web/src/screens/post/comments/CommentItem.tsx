@@ -7,6 +7,7 @@ import { replySubtree } from '../../../api/queries/comment-cache';
 import { useDeleteComment, useLikeComment, useThreadReplies } from '../../../api/queries/comments';
 import { flattenPages } from '../../../api/queries/list-pages';
 import { emitAppEvent } from '../../../core/events';
+import { useGuard } from '../../../core/guard';
 import { useLongPress } from '../../../core/long-press';
 import { useNavigate } from '../../../core/navigation';
 import { nextOverlayZIndex, overlayStyle, useOverlayStyle } from '../../../core/overlay';
@@ -16,6 +17,7 @@ import { useFormat, useRelativeTime } from '../../../ui/format';
 import { GradeBadge } from '../../../ui/GradeBadge';
 import { RemovedNotice } from '../../../ui/moderation/RemovedNotice';
 import { Folded } from '../../../ui/mute/Folded';
+import { ReportFlow } from '../../../ui/report/ReportFlow';
 import { UserAvatar } from '../../../ui/UserAvatar';
 import { EditCommentSheet } from '../edit/EditCommentSheet';
 import { canDelete, hiddenReplies, replyTarget, threadReplies } from './threading';
@@ -105,6 +107,11 @@ function CommentBody({
   // Its author edits it until a moderator removes it (docs/product/moderation.md#edits-with-history).
   const editable = item.mine && !item.removed;
   const [editing, setEditing] = useState(false);
+  // Another member's comment goes to the moderators; a removed one has been dealt with already.
+  const reportable = !item.mine && !item.removed;
+  const [reporting, setReporting] = useState(false);
+  const guard = useGuard();
+  const report = () => guard({ action: () => setReporting(true) });
 
   const confirmDelete = async () => {
     const sure = await Dialog.confirm({
@@ -147,6 +154,7 @@ function CommentBody({
         ]
       : []),
     ...(editable ? [{ key: 'edit', text: t('edits.edit'), onClick: () => setEditing(true) }] : []),
+    ...(reportable ? [{ key: 'report', text: t('postDetail.report'), onClick: report }] : []),
     ...(canDelete(item, postIsMine)
       ? [{ key: 'delete', text: t('comments.delete'), danger: true, onClick: () => void confirmDelete() }]
       : []),
@@ -215,6 +223,11 @@ function CommentBody({
               {t('edits.edit')}
             </button>
           )}
+          {reportable && (
+            <button type="button" className="comment__action" onClick={report} data-testid="comment-report">
+              {t('postDetail.report')}
+            </button>
+          )}
           {canDelete(item, postIsMine) && (
             <button
               type="button"
@@ -244,6 +257,18 @@ function CommentBody({
       {editable && (
         <EventFence>
           <EditCommentSheet comment={item} visible={editing} onClose={() => setEditing(false)} />
+        </EventFence>
+      )}
+      {reportable && (
+        <EventFence>
+          <ReportFlow
+            target="comment"
+            id={item.id}
+            open={reporting}
+            onClose={() => setReporting(false)}
+            why={t('commentReport.why')}
+            title={t('commentReport.title')}
+          />
         </EventFence>
       )}
     </div>
