@@ -111,7 +111,7 @@ export function clippedLabels(page: Page): Promise<ClippedLabel[]> {
         else if (breaksInsideWord(el)) add(el, 'broken');
         // Its text may sit in an inner element that does the cutting.
         for (const inner of el.querySelectorAll<HTMLElement>('*')) {
-          if (visible(inner) && overflows(inner)) add(inner, 'clipped');
+          if (visible(inner) && !inner.closest(intended) && overflows(inner)) add(inner, 'clipped');
         }
       }
       for (const el of document.querySelectorAll<HTMLElement>('body *')) {

@@ -188,4 +188,6 @@ export async function openEditSheet(page: Page, what: 'post' | 'comment'): Promi
   }
   await page.getByTestId('edit-save').filter({ visible: true }).waitFor();
   await sheetAtRest(page);
+  // The menu the edit came from closes with an animation; its options are gone once it has.
+  await page.locator('.adm-action-sheet-button-item').first().waitFor({ state: 'hidden' });
 }

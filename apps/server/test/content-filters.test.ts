@@ -607,6 +607,19 @@ describe('hourly limits', () => {
     });
   });
 
+  it('do not count moderators and administrators', async () => {
+    await removeAll();
+    const moderator = await t.make.member({ newcomer: true });
+    await t.database.db
+      .updateTable('users')
+      .set({ role: 'moderator' })
+      .where('id', '=', moderator.user.id)
+      .execute();
+    const max = HOURLY_LIMITS.newMember.post;
+    for (let i = 0; i <= max; i += 1) expect((await post(moderator, `announcement ${i}`)).code).toBe(1);
+    expect(await postCount(moderator.user.id)).toBe(max + 1);
+  });
+
   it('hold when a new member sends many posts at once', async () => {
     await removeAll();
     const newcomer = await t.make.member({ newcomer: true });

@@ -184,6 +184,18 @@ describe.skipIf(ENGINE !== 'postgres')(
         expect(body?.code, JSON.stringify(body)).toBe(1);
         members.push({ username, token: (body!.data as { token: string }).token });
       }
+      // The load posts far more than the hourly limits allow a member; staff are not counted by them.
+      const db = openDatabase(cluster.url, { poolSize: 1 });
+      await db.db
+        .updateTable('users')
+        .set({ role: 'moderator' })
+        .where(
+          'username',
+          'in',
+          members.map((m) => m.username),
+        )
+        .execute();
+      await db.close();
     }, 120_000);
 
     afterAll(async () => {

@@ -49,6 +49,10 @@ describe('the answer serializer', () => {
       liked: false,
       mine: false,
       created_at: 1,
+      removed: null,
+      held: false,
+      comments_locked: false,
+      edited_at: null,
       hot_score: 3.5,
       author_email: 'pat@example.com',
     };

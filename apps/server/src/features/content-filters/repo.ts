@@ -78,7 +78,11 @@ export function contentFiltersRepo(db: Executor) {
         .executeTakeFirst(),
 
     member: (userId: number) =>
-      db.selectFrom('users').select(['level', 'created_at']).where('id', '=', userId).executeTakeFirst(),
+      db
+        .selectFrom('users')
+        .select(['level', 'created_at', 'role'])
+        .where('id', '=', userId)
+        .executeTakeFirst(),
 
     /** Holds the member's row until the transaction ends (PostgreSQL), so their writes take turns at the limit. */
     async lockMember(userId: number): Promise<void> {
