@@ -89,7 +89,7 @@ export async function assertWithinHourlyLimit(
   const member = await repo.member(userId);
   // Moderators and administrators are trusted with the community's care, as Discourse exempts
   // staff from its rate limits: an announcement thread or a round of replies is never cut short.
-  if (!member || member.role !== 'member') return;
+  if (member?.role !== 'member') return;
   const limits = isNewMember({ level: member.level, created_at: Number(member.created_at) }, now)
     ? HOURLY_LIMITS.newMember
     : HOURLY_LIMITS.member;
