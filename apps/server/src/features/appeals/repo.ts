@@ -3,12 +3,11 @@ import {
   type AppealState,
   MEMBER_VISIBLE_ACTIONS,
   type ModActionKind,
-  type ModTargetType,
 } from '@pixelhall/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { PageStart } from '../../db/keyset';
-import type { ModActionRow } from '../mod-log/public';
+import { MOD_ACTION_COLUMNS, type ModActionRow, modActionRowOf } from '../mod-log/public';
 
 /** An appeal as stored, numbers made numbers (PostgreSQL answers bigint as text). */
 export interface AppealRow {
@@ -50,22 +49,6 @@ const APPEAL_COLUMNS = [
  */
 const OPEN = sql.lit('open' as const);
 
-const ACTION_COLUMNS = [
-  'mod_actions.id',
-  'mod_actions.moderator_id',
-  'mod_actions.action',
-  'mod_actions.target_type',
-  'mod_actions.target_id',
-  'mod_actions.subject_user_id',
-  'mod_actions.topic_id',
-  'mod_actions.post_id',
-  'mod_actions.reason',
-  'mod_actions.until_at',
-  'mod_actions.snapshot',
-  'mod_actions.is_public',
-  'mod_actions.created_at',
-] as const;
-
 const num = (v: number | string | null) => (v === null ? null : Number(v));
 
 type StoredAppeal = {
@@ -96,40 +79,6 @@ function appealOf(r: StoredAppeal): AppealRow {
     answer: r.answer,
     answered_by: num(r.answered_by),
     answered_at: num(r.answered_at),
-    created_at: Number(r.created_at),
-  };
-}
-
-type StoredAction = {
-  id: number;
-  moderator_id: number | null;
-  action: string;
-  target_type: string;
-  target_id: number | null;
-  subject_user_id: number | null;
-  topic_id: number | null;
-  post_id: number | null;
-  reason: string;
-  until_at: number | null;
-  snapshot: string | null;
-  is_public: number;
-  created_at: number;
-};
-
-function actionOf(r: StoredAction): ModActionRow {
-  return {
-    id: Number(r.id),
-    moderator_id: num(r.moderator_id),
-    action: r.action as ModActionKind,
-    target_type: r.target_type as ModTargetType,
-    target_id: num(r.target_id),
-    subject_user_id: num(r.subject_user_id),
-    topic_id: num(r.topic_id),
-    post_id: num(r.post_id),
-    reason: r.reason,
-    until_at: num(r.until_at),
-    snapshot: r.snapshot,
-    is_public: Number(r.is_public) === 1,
     created_at: Number(r.created_at),
   };
 }
@@ -246,15 +195,19 @@ export function appealsRepo(db: Executor) {
     /** The log entries of these ids, as stored. */
     async actions(ids: number[]): Promise<Map<number, ModActionRow>> {
       if (ids.length === 0) return new Map();
-      const rows = await db.selectFrom('mod_actions').select(ACTION_COLUMNS).where('id', 'in', ids).execute();
-      return new Map(rows.map((r) => [Number(r.id), actionOf(r)]));
+      const rows = await db
+        .selectFrom('mod_actions')
+        .select(MOD_ACTION_COLUMNS)
+        .where('id', 'in', ids)
+        .execute();
+      return new Map(rows.map((r) => [Number(r.id), modActionRowOf(r)]));
     },
 
     /** What moderators did about a member that they see, newest first (keyset over the id). */
     async noticesOf(userId: number, start: PageStart, limit: number): Promise<ModActionRow[]> {
       const rows = await db
         .selectFrom('mod_actions')
-        .select(ACTION_COLUMNS)
+        .select(MOD_ACTION_COLUMNS)
         .where('subject_user_id', '=', userId)
         .where('action', 'in', [...MEMBER_VISIBLE_ACTIONS])
         .$if(start.after !== null, (q) => q.where('id', '<', start.after![0]!))
@@ -262,7 +215,7 @@ export function appealsRepo(db: Executor) {
         .offset(start.offset)
         .limit(limit)
         .execute();
-      return rows.map(actionOf);
+      return rows.map(modActionRowOf);
     },
 
     async noticeCount(userId: number): Promise<number> {

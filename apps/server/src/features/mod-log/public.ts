@@ -11,4 +11,4 @@ export {
   presentActions,
   recordModAction,
 } from './log';
-export type { ModActionRow } from './repo';
+export { COLUMNS as MOD_ACTION_COLUMNS, type ModActionRow, rowOf as modActionRowOf } from './repo';

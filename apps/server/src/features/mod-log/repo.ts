@@ -29,7 +29,8 @@ export interface LogFilter {
   since?: number;
 }
 
-const COLUMNS = [
+/** An entry's columns, as `rowOf` reads them; appeals pages the log with the same pair. */
+export const COLUMNS = [
   'id',
   'moderator_id',
   'action',
@@ -63,7 +64,7 @@ type Stored = {
   created_at: number;
 };
 
-function rowOf(r: Stored): ModActionRow {
+export function rowOf(r: Stored): ModActionRow {
   return {
     id: Number(r.id),
     moderator_id: num(r.moderator_id),
