@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/executor';
 import { fail } from '../../http/app-error';
-import type { ContentTarget } from './repo';
+import { type ContentTarget, JUDGED_POST_COLUMNS } from './repo';
 
 /** A post or comment as a moderator acts on it. */
 export interface Content {
@@ -29,18 +29,7 @@ export async function contentOf(db: Executor, target: ContentTarget, id: number)
   if (target === 'post') {
     const p = await db
       .selectFrom('posts')
-      .select([
-        'id',
-        'user_id',
-        'topic_id',
-        'text',
-        'link',
-        'price',
-        'removed_at',
-        'removed_action_id',
-        'held_at',
-        'comments_locked',
-      ])
+      .select(JUDGED_POST_COLUMNS)
       .where('id', '=', id)
       .executeTakeFirst();
     if (!p) throw fail('errors.post_not_found');

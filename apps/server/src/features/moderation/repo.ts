@@ -46,6 +46,20 @@ function inScope(eb: ExpressionBuilder<DB, 'reports'>, scope: Scope) {
 }
 
 /** The desk's reads and writes (docs/internals/moderation-desk.md). Takes a transaction too. */
+/** A post's columns as the desk judges it, whatever its state (content.ts reads one the same way). */
+export const JUDGED_POST_COLUMNS = [
+  'id',
+  'user_id',
+  'topic_id',
+  'text',
+  'link',
+  'price',
+  'removed_at',
+  'removed_action_id',
+  'held_at',
+  'comments_locked',
+] as const;
+
 export function moderationRepo(db: Executor) {
   /** Held posts (a removed one is dealt with) within `scope`, through the partial index posts_held. */
   const held = (scope: Scope) =>
@@ -166,22 +180,7 @@ export function moderationRepo(db: Executor) {
     /** Posts as the desk judges them, whatever their state. */
     async posts(ids: number[]) {
       if (ids.length === 0) return [];
-      const rows = await db
-        .selectFrom('posts')
-        .select([
-          'id',
-          'user_id',
-          'topic_id',
-          'text',
-          'link',
-          'price',
-          'removed_at',
-          'removed_action_id',
-          'held_at',
-          'comments_locked',
-        ])
-        .where('id', 'in', ids)
-        .execute();
+      const rows = await db.selectFrom('posts').select(JUDGED_POST_COLUMNS).where('id', 'in', ids).execute();
       return rows.map((r) => ({
         ...r,
         id: Number(r.id),
